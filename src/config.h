@@ -1,0 +1,64 @@
+/*
+ * config.h -- sudokud configuration.
+ *
+ * A struct config is built whole from one file (or from the built-in
+ * defaults) and never modified afterwards, so a reload can parse a fresh
+ * one and swap it in only when the whole file is good.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <sys/types.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum listen_type {
+	LISTEN_UNIX = 0,
+	LISTEN_TCP
+};
+
+struct listen_spec {
+	enum listen_type	 type;
+	char			*path;	/* UNIX: socket path */
+	char			*host;	/* TCP: address, "127.0.0.1" if none */
+	char			*port;	/* TCP: port number as text */
+};
+
+struct config {
+	char			*file;		/* where it came from, or NULL */
+
+	/* [server] */
+	int			 workers;	/* 0: one per online CPU */
+	int			 max_connections;
+	int			 idle_timeout;	/* seconds, 0: never */
+	int			 write_timeout;	/* seconds, 0: never */
+	int			 shutdown_timeout; /* seconds */
+	size_t			 max_line;	/* bytes, without LF/CRLF */
+	size_t			 output_high;	/* stop reading above */
+	size_t			 output_low;	/* resume reading below */
+	char			*user;		/* drop to, or NULL */
+	char			*group;		/* drop to, or NULL */
+
+	/* [solver] */
+	uint64_t		 budget;	/* guesses per request */
+	unsigned long		 count_max;	/* largest COUNT limit */
+
+	/* [listen] */
+	struct listen_spec	*listen;
+	size_t			 nlisten;
+	mode_t			 unix_mode;
+	char			*unix_group;	/* or NULL */
+
+	/* [log] */
+	int			 log_level;	/* LOG_ERR .. LOG_DEBUG */
+	int			 log_facility;	/* LOG_DAEMON, ... */
+};
+
+/*
+ * Read path (NULL: built-in defaults).  On error returns NULL and sets
+ * *cause to an allocated "file:line: reason" string.
+ */
+struct config	*config_load(const char *path, char **cause);
+void		 config_free(struct config *cf);
+
+#endif /* CONFIG_H */
