@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum listen_type {
 	LISTEN_UNIX = 0,
@@ -60,5 +61,8 @@ struct config {
  */
 struct config	*config_load(const char *path, char **cause);
 void		 config_free(struct config *cf);
+
+/* Write every setting, as a configuration file would give it. */
+void		 config_print(FILE *f, const struct config *cf);
 
 #endif /* CONFIG_H */

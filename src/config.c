@@ -1,0 +1,364 @@
+/*
+ * config.c -- read sudokud.conf(5) with inih.
+ *
+ * inih r55 (Debian 12) gives the handler no line number, caps lines at
+ * 200 bytes (silently splitting longer ones) and reports only the first
+ * error's line.  So inih reads through config_reader(), which counts
+ * lines, refuses long ones, checks the syntax of every line and stops
+ * the parse at the first error; config_handler() then knows which line
+ * a key is on.  Every error reads "file:line: reason".
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#include "config.h"
+#include "config_table.h"
+#include "log.h"
+#include "xmalloc.h"
+
+/*
+ * Longest line accepted, without its LF or CRLF: inih r55 reads into a
+ * 200-byte buffer that also holds the terminating NUL.
+ */
+#define CONFIG_LINE_MAX	199
+
+static const char *config_sections[] = { "server", "solver", "listen", "log" };
+
+/* One parse of one file. */
+struct config_parse {
+	struct config	*cf;
+	const char	*file;
+	FILE		*f;
+	int		 lineno;
+	int		*seen;		/* line of first use, 0: none */
+	char		*cause;			/* first error */
+};
+
+static void	config_defaults(struct config *);
+static int	config_error(struct config_parse *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+static int	config_getline(struct config_parse *, char *, size_t,
+		    size_t *);
+static int	config_check_line(struct config_parse *, const char *);
+static char	*config_reader(char *, int, void *);
+static int	config_handler(void *, const char *, const char *,
+		    const char *);
+static int	config_check(struct config_parse *);
+static void	config_add_default_listen(struct config *);
+
+static void
+config_defaults(struct config *cf)
+{
+	const struct config_key	*k;
+	char			*reason;
+	size_t			 i;
+
+	for (i = 0; i < config_table_size; i++) {
+		k = &config_table[i];
+		if (k->def == NULL || (k->flags & CONFIG_REPEAT))
+			continue;
+		if (config_table_set(cf, k, k->def, &reason) != 0)
+			fatalx("built-in default %s = %s: %s", k->name, k->def,
+			    reason);
+	}
+}
+
+static void
+config_add_default_listen(struct config *cf)
+{
+	char	*reason;
+
+	if (cf->nlisten != 0)
+		return;
+	if (config_table_set(cf, config_table_find("listen", "unix"),
+	    SUDOKUD_SOCKET_PATH, &reason) != 0)
+		fatalx("built-in socket %s: %s", SUDOKUD_SOCKET_PATH, reason);
+}
+
+/* Record the first error as "file:line: reason"; returns 0 for inih. */
+static int
+config_error(struct config_parse *p, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	if (p->cause != NULL)
+		return (0);
+	va_start(ap, fmt);
+	xvasprintf(&msg, fmt, ap);
+	va_end(ap);
+	xasprintf(&p->cause, "%s:%d: %s", p->file, p->lineno, msg);
+	free(msg);
+	return (0);
+}
+
+/*
+ * Read one line into buf (at most size - 1 bytes kept), without its LF
+ * or CRLF; *len is the full length, so a long line is seen whole.
+ * Returns 1, 0 at end of file, -1 on a read error.
+ */
+static int
+config_getline(struct config_parse *p, char *buf, size_t size, size_t *len)
+{
+	int	ch;
+	size_t	n = 0;
+
+	while ((ch = getc(p->f)) != EOF && ch != '\n') {
+		if (n < size - 1)
+			buf[n] = (char)ch;
+		n++;
+	}
+	if (ferror(p->f))
+		return (-1);
+	if (ch == EOF && n == 0)
+		return (0);
+	if (n > 0 && n <= size - 1 && buf[n - 1] == '\r')
+		n--;
+	buf[n < size - 1 ? n : size - 1] = '\0';
+	*len = n;
+	return (1);
+}
+
+/*
+ * Check what inih would accept silently or refuse without saying why:
+ * control characters, section headers and "name = value" syntax.
+ * line has no leading blanks.
+ */
+static int
+config_check_line(struct config_parse *p, const char *line)
+{
+	const char	*s, *end;
+	size_t		 i, len;
+
+	for (s = line; *s != '\0'; s++) {
+		if ((iscntrl((unsigned char)*s) && *s != '\t'))
+			return (config_error(p, "control character 0x%02x",
+			    (unsigned char)*s));
+	}
+	if (*line == '\0' || *line == ';' || *line == '#')
+		return (1);
+	if (*line == '[') {
+		if ((end = strchr(line, ']')) == NULL)
+			return (config_error(p, "syntax error: missing ']'"));
+		for (s = end + 1; *s == ' ' || *s == '\t'; s++)
+			;
+		if (*s != '\0' && *s != ';' && *s != '#')
+			return (config_error(p,
+			    "syntax error: text after ']'"));
+		len = (size_t)(end - line - 1);
+		for (i = 0; i < sizeof config_sections /
+		    sizeof config_sections[0]; i++) {
+			if (strlen(config_sections[i]) == len &&
+			    strncmp(config_sections[i], line + 1, len) == 0)
+				return (1);
+		}
+		return (config_error(p, "unknown section [%.*s]", (int)len,
+		    line + 1));
+	}
+	/* As inih: the first '=' or ':' before any " ;" comment. */
+	for (s = line; *s != '\0' && *s != '=' && *s != ':'; s++) {
+		if (*s == ';' && s > line && isspace((unsigned char)s[-1]))
+			break;
+	}
+	if (*s != '=' && *s != ':')
+		return (config_error(p, "syntax error: expected 'name = value'"
+		    ", '[section]' or a comment"));
+	if (s == line)
+		return (config_error(p, "syntax error: no name before '%c'",
+		    *s));
+	return (1);
+}
+
+/* inih's fgets(3): one whole, checked line at a time; NULL stops it. */
+static char *
+config_reader(char *str, int num, void *arg)
+{
+	struct config_parse	*p = arg;
+	char			 buf[CONFIG_LINE_MAX + 2], *s;
+	size_t			 len;
+	int			 r;
+
+	if (p->cause != NULL || num < 2)
+		return (NULL);
+	if ((r = config_getline(p, buf, sizeof buf, &len)) == 0)
+		return (NULL);
+	p->lineno++;
+	if (r == -1) {
+		xasprintf(&p->cause, "%s: %s", p->file, strerror(errno));
+		return (NULL);
+	}
+	if (len > CONFIG_LINE_MAX || len >= (size_t)num) {
+		config_error(p, "line too long (%zu bytes, at most %d)", len,
+		    CONFIG_LINE_MAX < num - 1 ? CONFIG_LINE_MAX : num - 1);
+		return (NULL);
+	}
+	if (memchr(buf, '\0', len) != NULL) {
+		config_error(p, "NUL byte in line");
+		return (NULL);
+	}
+	s = buf;
+	if (p->lineno == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0)
+		s += 3;		/* UTF-8 byte order mark */
+	/* No leading blanks: inih would take the line as a continuation. */
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!config_check_line(p, s))
+		return (NULL);
+	memcpy(str, s, strlen(s) + 1);
+	return (str);
+}
+
+static int
+config_handler(void *arg, const char *section, const char *name,
+    const char *value)
+{
+	struct config_parse	*p = arg;
+	const struct config_key	*k;
+	char			*reason;
+	size_t			 i;
+
+	if (*section == '\0')
+		return (config_error(p, "'%s' outside of any section", name));
+	if ((k = config_table_find(section, name)) == NULL)
+		return (config_error(p, "unknown key '%s' in [%s]", name,
+		    section));
+	i = (size_t)(k - config_table);
+	if (p->seen[i] != 0 && !(k->flags & CONFIG_REPEAT))
+		return (config_error(p, "duplicate key '%s' (first at line %d)",
+		    name, p->seen[i]));
+	if (p->seen[i] == 0)
+		p->seen[i] = p->lineno;
+	if (config_table_set(p->cf, k, value, &reason) != 0) {
+		config_error(p, "%s: %s", name, reason);
+		free(reason);
+		return (0);
+	}
+	return (1);
+}
+
+/* Checks across keys, reported at the later of the lines involved. */
+static int
+config_check(struct config_parse *p)
+{
+	const struct config_key	*lo, *hi;
+	int			 l, h;
+
+	lo = config_table_find("server", "output_low");
+	hi = config_table_find("server", "output_high");
+	if (p->cf->output_low >= p->cf->output_high) {
+		l = p->seen[lo - config_table];
+		h = p->seen[hi - config_table];
+		p->lineno = l > h ? l : h;
+		return (config_error(p, "output_low (%zu) must be less than "
+		    "output_high (%zu)", p->cf->output_low,
+		    p->cf->output_high));
+	}
+	return (1);
+}
+
+struct config *
+config_load(const char *path, char **cause)
+{
+	struct config		*cf;
+	struct config_parse	 p;
+	int			 r;
+
+	*cause = NULL;
+	cf = xcalloc(1, sizeof *cf);
+	config_defaults(cf);
+	if (path == NULL) {
+		config_add_default_listen(cf);
+		return (cf);
+	}
+	cf->file = xstrdup(path);
+
+	memset(&p, 0, sizeof p);
+	p.cf = cf;
+	p.file = path;
+	if ((p.f = fopen(path, "re")) == NULL) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		config_free(cf);
+		return (NULL);
+	}
+	p.seen = xcalloc(config_table_size, sizeof *p.seen);
+	r = ini_parse_stream(config_reader, &p, config_handler, &p);
+	fclose(p.f);
+	if (p.cause == NULL && r == -2)
+		xasprintf(&p.cause, "%s: out of memory", path);
+	else if (p.cause == NULL && r != 0) {
+		p.lineno = r;	/* should not happen: reader checks syntax */
+		config_error(&p, "syntax error");
+	}
+	if (p.cause == NULL)
+		config_check(&p);
+	free(p.seen);
+	if (p.cause != NULL) {
+		*cause = p.cause;
+		config_free(cf);
+		return (NULL);
+	}
+	config_add_default_listen(cf);
+	return (cf);
+}
+
+/* Write cf as a configuration file would give it. */
+void
+config_print(FILE *f, const struct config *cf)
+{
+	const struct config_key		*k;
+	const struct listen_spec	*ls;
+	const char			*section = "";
+	char				 buf[256];
+	size_t				 i, j;
+
+	for (i = 0; i < config_table_size; i++) {
+		k = &config_table[i];
+		if (strcmp(section, k->section) != 0) {
+			fprintf(f, "%s[%s]\n", *section == '\0' ? "" : "\n",
+			    k->section);
+			section = k->section;
+		}
+		if (!(k->flags & CONFIG_REPEAT)) {
+			config_table_format(cf, k, buf, sizeof buf);
+			if (*buf != '\0')
+				fprintf(f, "%s = %s\n", k->name, buf);
+			continue;
+		}
+		for (j = 0; j < cf->nlisten; j++) {
+			ls = &cf->listen[j];
+			if (ls->type == LISTEN_UNIX && k->type == CONFIG_UNIX)
+				fprintf(f, "%s = %s\n", k->name, ls->path);
+			if (ls->type != LISTEN_TCP || k->type != CONFIG_TCP)
+				continue;
+			fprintf(f, strchr(ls->host, ':') != NULL ?
+			    "%s = [%s]:%s\n" : "%s = %s:%s\n", k->name,
+			    ls->host, ls->port);
+		}
+	}
+}
+
+void
+config_free(struct config *cf)
+{
+	size_t	i;
+
+	if (cf == NULL)
+		return;
+	for (i = 0; i < cf->nlisten; i++) {
+		free(cf->listen[i].path);
+		free(cf->listen[i].host);
+		free(cf->listen[i].port);
+	}
+	free(cf->listen);
+	free(cf->file);
+	free(cf->user);
+	free(cf->group);
+	free(cf->unix_group);
+	free(cf);
+}

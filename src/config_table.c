@@ -1,0 +1,503 @@
+/*
+ * config_table.c -- sudokud.conf keys: the table and the value parsers.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include <ctype.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <syslog.h>
+
+#include "config.h"
+#include "config_table.h"
+#include "xmalloc.h"
+
+#define OFF(f)	offsetof(struct config, f)
+#define R	CONFIG_RELOAD
+
+/*
+ * Keep in step with etc/sudokud.conf and sudokud.conf(5).  Defaults are
+ * text, read by the same parsers as the file.
+ */
+const struct config_key config_table[] = {
+	{ "server", "workers", CONFIG_INT, 0, 256, "0", 0, OFF(workers),
+	  "worker threads; 0: one per online CPU" },
+	{ "server", "max_connections", CONFIG_INT, 1, 1000000, "1024", R,
+	  OFF(max_connections),
+	  "open client connections; more get ERR busy" },
+	{ "server", "idle_timeout", CONFIG_INT, 0, 86400, "300", R,
+	  OFF(idle_timeout),
+	  "seconds a quiet connection is kept; 0: forever" },
+	{ "server", "write_timeout", CONFIG_INT, 0, 86400, "30", R,
+	  OFF(write_timeout),
+	  "seconds a client may leave replies unread; 0: forever" },
+	{ "server", "shutdown_timeout", CONFIG_INT, 1, 3600, "10", R,
+	  OFF(shutdown_timeout),
+	  "seconds to finish replies after SIGTERM" },
+	{ "server", "max_line", CONFIG_SIZE, 128, 1048576, "1024", R,
+	  OFF(max_line), "longest request line, without LF or CRLF" },
+	{ "server", "output_high", CONFIG_SIZE, 4096, 67108864, "262144", R,
+	  OFF(output_high),
+	  "stop reading a client with more replies than this unsent" },
+	{ "server", "output_low", CONFIG_SIZE, 0, 67108864, "65536", R,
+	  OFF(output_low), "resume reading below this; < output_high" },
+	{ "server", "user", CONFIG_NAME, 0, 0, NULL, 0, OFF(user),
+	  "user to run as after opening the sockets" },
+	{ "server", "group", CONFIG_NAME, 0, 0, NULL, 0, OFF(group),
+	  "group to run as; default: the user's group" },
+
+	{ "solver", "budget", CONFIG_U64, 1, 100000000, "100000", R,
+	  OFF(budget), "guesses one request may make" },
+	{ "solver", "count_max", CONFIG_ULONG, 1, 1000000, "1000", R,
+	  OFF(count_max), "largest COUNT limit" },
+
+	{ "listen", "unix", CONFIG_UNIX, 0, 0, SUDOKUD_SOCKET_PATH,
+	  CONFIG_REPEAT, OFF(listen),
+	  "Unix socket path; the default only if no unix or tcp is given" },
+	{ "listen", "unix_mode", CONFIG_MODE, 0, 0777, "0660", 0,
+	  OFF(unix_mode), "permissions of the Unix sockets, octal" },
+	{ "listen", "unix_group", CONFIG_NAME, 0, 0, NULL, 0,
+	  OFF(unix_group), "group of the Unix sockets" },
+	{ "listen", "tcp", CONFIG_TCP, 1, 65535, NULL, CONFIG_REPEAT,
+	  OFF(listen), "HOST:PORT, [IPv6]:PORT or PORT (127.0.0.1)" },
+
+	{ "log", "level", CONFIG_LEVEL, 0, 0, "info", R, OFF(log_level),
+	  "error, warning, info or debug" },
+	{ "log", "facility", CONFIG_FACILITY, 0, 0, "daemon", 0,
+	  OFF(log_facility), "syslog facility: daemon, user, local0..local7" },
+};
+const size_t config_table_size = sizeof config_table / sizeof config_table[0];
+
+struct config_name {
+	const char	*name;
+	int		 value;
+};
+
+static const struct config_name config_levels[] = {
+	{ "error", LOG_ERR }, { "warning", LOG_WARNING },
+	{ "info", LOG_INFO }, { "debug", LOG_DEBUG }, { NULL, 0 }
+};
+
+static const struct config_name config_facilities[] = {
+	{ "daemon", LOG_DAEMON }, { "user", LOG_USER },
+	{ "local0", LOG_LOCAL0 }, { "local1", LOG_LOCAL1 },
+	{ "local2", LOG_LOCAL2 }, { "local3", LOG_LOCAL3 },
+	{ "local4", LOG_LOCAL4 }, { "local5", LOG_LOCAL5 },
+	{ "local6", LOG_LOCAL6 }, { "local7", LOG_LOCAL7 }, { NULL, 0 }
+};
+
+static int	config_table_number(const struct config_key *, const char *,
+		    unsigned long long *, char **);
+static int	config_table_mode(const struct config_key *, const char *,
+		    unsigned long long *, char **);
+static int	config_table_byname(const struct config_name *, const char *,
+		    int *, char **);
+static const char *config_table_name(const struct config_name *, int);
+static int	config_table_username(const char *, char **);
+static int	config_table_host(const char *, char **);
+static int	config_table_tcp(const char *, char **, char **, char **);
+static int	config_table_listen(struct config *, enum listen_type,
+		    const char *, char **);
+static void	config_table_store(const struct config_key *, void *,
+		    unsigned long long, int);
+
+const struct config_key *
+config_table_find(const char *section, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < config_table_size; i++) {
+		if (strcmp(config_table[i].section, section) == 0 &&
+		    strcmp(config_table[i].name, name) == 0)
+			return (&config_table[i]);
+	}
+	return (NULL);
+}
+
+/* Decimal, and for sizes an optional k (KiB) or m (MiB) suffix. */
+static int
+config_table_number(const struct config_key *k, const char *v,
+    unsigned long long *out, char **reason)
+{
+	unsigned long long	 n = 0, mult = 1;
+	const char		*s = v;
+	unsigned int		 d;
+
+	for (; isdigit((unsigned char)*s); s++) {
+		d = (unsigned int)(*s - '0');
+		if (n > (ULLONG_MAX - d) / 10)
+			goto range;
+		n = n * 10 + d;
+	}
+	if (k->type == CONFIG_SIZE && s != v && *s != '\0' && s[1] == '\0') {
+		if (*s == 'k' || *s == 'K')
+			mult = 1024, s++;
+		else if (*s == 'm' || *s == 'M')
+			mult = 1024 * 1024, s++;
+	}
+	if (s == v || *s != '\0') {
+		if (*v == '\0')
+			xasprintf(reason, "missing value");
+		else if (k->type == CONFIG_SIZE)
+			xasprintf(reason, "'%s' is not a size (bytes, or a "
+			    "number with a k or m suffix)", v);
+		else
+			xasprintf(reason, "'%s' is not a number", v);
+		return (-1);
+	}
+	if (n > ULLONG_MAX / mult)
+		goto range;
+	n *= mult;
+	if (n < k->min || n > k->max)
+		goto range;
+	*out = n;
+	return (0);
+range:
+	xasprintf(reason, "%s is out of range (%llu..%llu)", v, k->min,
+	    k->max);
+	return (-1);
+}
+
+static int
+config_table_mode(const struct config_key *k, const char *v,
+    unsigned long long *out, char **reason)
+{
+	unsigned long long	 n = 0;
+	const char		*s;
+
+	for (s = v; *s >= '0' && *s <= '7' && n <= k->max; s++)
+		n = n * 8 + (unsigned long long)(*s - '0');
+	if (s == v || (*s != '\0' && n <= k->max)) {
+		if (*v == '\0')
+			xasprintf(reason, "missing value");
+		else
+			xasprintf(reason,
+			    "'%s' is not an octal mode (0..%04llo)", v, k->max);
+		return (-1);
+	}
+	if (n > k->max) {
+		xasprintf(reason, "%s is out of range (0..%04llo)", v, k->max);
+		return (-1);
+	}
+	*out = n;
+	return (0);
+}
+
+static int
+config_table_byname(const struct config_name *names, const char *v,
+    int *out, char **reason)
+{
+	const struct config_name	*n;
+	char				*list = NULL, *tmp;
+
+	for (n = names; n->name != NULL; n++) {
+		if (strcasecmp(n->name, v) == 0) {
+			*out = n->value;
+			return (0);
+		}
+	}
+	for (n = names; n->name != NULL; n++) {
+		xasprintf(&tmp, "%s%s%s", list == NULL ? "" : list,
+		    list == NULL ? "" : ", ", n->name);
+		free(list);
+		list = tmp;
+	}
+	if (*v == '\0')
+		xasprintf(reason, "missing value (one of %s)", list);
+	else
+		xasprintf(reason, "'%s' is not one of %s", v, list);
+	free(list);
+	return (-1);
+}
+
+static const char *
+config_table_name(const struct config_name *names, int value)
+{
+	for (; names->name != NULL; names++) {
+		if (names->value == value)
+			return (names->name);
+	}
+	return ("?");
+}
+
+/* A user or group name: looked up when used, only its form is checked. */
+static int
+config_table_username(const char *v, char **reason)
+{
+	const char	*s;
+
+	if (strlen(v) > 64) {
+		xasprintf(reason, "name too long (at most 64 bytes)");
+		return (-1);
+	}
+	for (s = v; *s != '\0'; s++) {
+		if (isspace((unsigned char)*s) || *s == ':' || *s == '/' ||
+		    (*s == '-' && s == v)) {
+			xasprintf(reason, "'%s' is not a user or group name",
+			    v);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* An IPv4 address or a host name (an IPv6 address comes in brackets). */
+static int
+config_table_host(const char *host, char **reason)
+{
+	struct in_addr	 a4;
+	const char	*s, *label = host;
+	int		 digits = 1;
+
+	if (inet_pton(AF_INET, host, &a4) == 1)
+		return (0);
+	if (*host == '\0') {
+		xasprintf(reason, "missing host before ':'");
+		return (-1);
+	}
+	if (strlen(host) > 253)
+		goto bad;
+	for (s = host; ; s++) {
+		if (*s == '.' || *s == '\0') {
+			if (s == label || s - label > 63 || label[0] == '-' ||
+			    s[-1] == '-')
+				goto bad;
+			if (*s == '\0')
+				break;
+			label = s + 1;
+			digits = 1;
+			continue;
+		}
+		if (!isalnum((unsigned char)*s) && *s != '-')
+			goto bad;
+		if (!isdigit((unsigned char)*s))
+			digits = 0;
+	}
+	if (!digits)	/* a name's last label is not all digits */
+		return (0);
+bad:
+	if (strchr(host, ':') != NULL)
+		xasprintf(reason, "'%s': put an IPv6 address in brackets, "
+		    "as in [::1]:7999", host);
+	else
+		xasprintf(reason, "'%s' is not an IPv4 address or a host name",
+		    host);
+	return (-1);
+}
+
+/* HOST:PORT, [IPv6]:PORT or PORT (then the host is 127.0.0.1). */
+static int
+config_table_tcp(const char *v, char **host, char **port, char **reason)
+{
+	struct in6_addr	 a6;
+	const char	*p, *end;
+	char		*h = NULL;
+	long		 n;
+
+	if (*v == '[') {
+		if ((end = strchr(v, ']')) == NULL || end[1] != ':') {
+			xasprintf(reason, "'%s' is not [IPv6]:PORT", v);
+			return (-1);
+		}
+		h = xstrndup(v + 1, (size_t)(end - v - 1));
+		if (inet_pton(AF_INET6, h, &a6) != 1) {
+			xasprintf(reason, "'%s' is not an IPv6 address", h);
+			goto fail;
+		}
+		p = end + 2;
+	} else if ((end = strrchr(v, ':')) != NULL) {
+		h = xstrndup(v, (size_t)(end - v));
+		if (strchr(h, ':') != NULL) {
+			free(h);
+			h = xstrdup(v);
+		}
+		if (config_table_host(h, reason) != 0)
+			goto fail;
+		p = end + 1;
+	} else {
+		h = xstrdup("127.0.0.1");
+		p = v;
+	}
+	for (n = 0, end = p; isdigit((unsigned char)*end) && n <= 65535; end++)
+		n = n * 10 + (*end - '0');
+	if (end == p || *end != '\0' || n < 1 || n > 65535) {
+		if (*v == '\0')
+			xasprintf(reason, "missing value");
+		else
+			xasprintf(reason, "'%s' is not a port (1..65535)", p);
+		goto fail;
+	}
+	*host = h;
+	*port = xstrdup(p);
+	return (0);
+fail:
+	free(h);
+	return (-1);
+}
+
+static int
+config_table_listen(struct config *cf, enum listen_type type,
+    const char *v, char **reason)
+{
+	struct sockaddr_un	 sun;
+	struct listen_spec	 ls, *o;
+	size_t			 i;
+
+	memset(&ls, 0, sizeof ls);
+	ls.type = type;
+	if (type == LISTEN_UNIX) {
+		if (*v == '\0') {
+			xasprintf(reason, "missing value");
+			return (-1);
+		}
+		if (strlen(v) >= sizeof sun.sun_path) {
+			xasprintf(reason, "path too long (at most %zu bytes)",
+			    sizeof sun.sun_path - 1);
+			return (-1);
+		}
+		ls.path = xstrdup(v);
+	} else if (config_table_tcp(v, &ls.host, &ls.port, reason) != 0)
+		return (-1);
+
+	for (i = 0; i < cf->nlisten; i++) {
+		o = &cf->listen[i];
+		if (o->type == type && (type == LISTEN_UNIX ?
+		    strcmp(o->path, ls.path) == 0 :
+		    strcmp(o->host, ls.host) == 0 &&
+		    strcmp(o->port, ls.port) == 0)) {
+			xasprintf(reason, "%s is already listed", v);
+			free(ls.path);
+			free(ls.host);
+			free(ls.port);
+			return (-1);
+		}
+	}
+	cf->listen = xreallocarray(cf->listen, cf->nlisten + 1,
+	    sizeof *cf->listen);
+	cf->listen[cf->nlisten++] = ls;
+	return (0);
+}
+
+/* Store a parsed number (n) or name (i) in the field f of key k. */
+static void
+config_table_store(const struct config_key *k, void *f,
+    unsigned long long n, int i)
+{
+	switch (k->type) {
+	case CONFIG_INT:
+		*(int *)f = (int)n;
+		break;
+	case CONFIG_SIZE:
+		*(size_t *)f = (size_t)n;
+		break;
+	case CONFIG_U64:
+		*(uint64_t *)f = n;
+		break;
+	case CONFIG_ULONG:
+		*(unsigned long *)f = (unsigned long)n;
+		break;
+	case CONFIG_MODE:
+		*(mode_t *)f = (mode_t)n;
+		break;
+	default:	/* CONFIG_LEVEL, CONFIG_FACILITY */
+		*(int *)f = i;
+		break;
+	}
+}
+
+int
+config_table_set(struct config *cf, const struct config_key *k,
+    const char *v, char **reason)
+{
+	void			*f = (char *)cf + k->off;
+	unsigned long long	 n = 0;
+	int			 i = 0;
+
+	*reason = NULL;
+	switch (k->type) {
+	case CONFIG_INT:
+	case CONFIG_SIZE:
+	case CONFIG_U64:
+	case CONFIG_ULONG:
+		if (config_table_number(k, v, &n, reason) != 0)
+			return (-1);
+		break;
+	case CONFIG_MODE:
+		if (config_table_mode(k, v, &n, reason) != 0)
+			return (-1);
+		break;
+	case CONFIG_LEVEL:
+		if (config_table_byname(config_levels, v, &i, reason) != 0)
+			return (-1);
+		break;
+	case CONFIG_FACILITY:
+		if (config_table_byname(config_facilities, v, &i, reason) != 0)
+			return (-1);
+		break;
+	case CONFIG_NAME:
+		if (config_table_username(v, reason) != 0)
+			return (-1);
+		free(*(char **)f);
+		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
+		return (0);
+	case CONFIG_UNIX:
+		return (config_table_listen(cf, LISTEN_UNIX, v, reason));
+	case CONFIG_TCP:
+		return (config_table_listen(cf, LISTEN_TCP, v, reason));
+	}
+
+	config_table_store(k, f, n, i);
+	return (0);
+}
+
+void
+config_table_format(const struct config *cf, const struct config_key *k,
+    char *buf, size_t len)
+{
+	const void	*f = (const char *)cf + k->off;
+	const char	*s;
+
+	switch (k->type) {
+	case CONFIG_INT:
+		snprintf(buf, len, "%d", *(const int *)f);
+		break;
+	case CONFIG_SIZE:
+		snprintf(buf, len, "%zu", *(const size_t *)f);
+		break;
+	case CONFIG_U64:
+		snprintf(buf, len, "%llu",
+		    (unsigned long long)*(const uint64_t *)f);
+		break;
+	case CONFIG_ULONG:
+		snprintf(buf, len, "%lu", *(const unsigned long *)f);
+		break;
+	case CONFIG_MODE:
+		snprintf(buf, len, "%04o", (unsigned int)*(const mode_t *)f);
+		break;
+	case CONFIG_NAME:
+		s = *(char *const *)f;
+		snprintf(buf, len, "%s", s == NULL ? "" : s);
+		break;
+	case CONFIG_LEVEL:
+		snprintf(buf, len, "%s",
+		    config_table_name(config_levels, *(const int *)f));
+		break;
+	case CONFIG_FACILITY:
+		snprintf(buf, len, "%s",
+		    config_table_name(config_facilities, *(const int *)f));
+		break;
+	default:	/* repeatable: see config_print() */
+		snprintf(buf, len, "%s", "");
+		break;
+	}
+}

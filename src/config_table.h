@@ -1,0 +1,60 @@
+/*
+ * config_table.h -- the table of sudokud.conf keys.
+ *
+ * One entry per key: where it lives, how it is read, its range and
+ * default as written in the file.  config.c looks keys up here; the
+ * table is also the checklist for sudokud.conf(5) and etc/sudokud.conf.
+ */
+#ifndef CONFIG_TABLE_H
+#define CONFIG_TABLE_H
+
+#include <stddef.h>
+
+struct config;
+
+enum config_type {
+	CONFIG_INT,		/* int, decimal */
+	CONFIG_SIZE,		/* size_t, bytes, optional k or m suffix */
+	CONFIG_U64,		/* uint64_t, decimal */
+	CONFIG_ULONG,		/* unsigned long, decimal */
+	CONFIG_MODE,		/* mode_t, octal */
+	CONFIG_NAME,		/* char *, a user or group name; "" unsets */
+	CONFIG_UNIX,		/* adds a Unix socket to listen[] */
+	CONFIG_TCP,		/* adds a TCP address to listen[] */
+	CONFIG_LEVEL,		/* int, syslog priority by name */
+	CONFIG_FACILITY		/* int, syslog facility by name */
+};
+
+#define CONFIG_RELOAD	0x1	/* a reload (SIGHUP) applies a new value */
+#define CONFIG_REPEAT	0x2	/* may be given more than once */
+
+struct config_key {
+	const char		*section;
+	const char		*name;
+	enum config_type	 type;
+	unsigned long long	 min;	/* numeric types and CONFIG_MODE */
+	unsigned long long	 max;
+	const char		*def;	/* as in the file; NULL: unset */
+	int			 flags;
+	size_t			 off;	/* offsetof(struct config, ...) */
+	const char		*doc;
+};
+
+extern const struct config_key	config_table[];
+extern const size_t		config_table_size;
+
+const struct config_key	*config_table_find(const char *section,
+			    const char *name);
+
+/*
+ * Parse value for key k into cf.  Returns 0, or -1 with an allocated
+ * reason (without the key name) in *reason.
+ */
+int	config_table_set(struct config *cf, const struct config_key *k,
+	    const char *value, char **reason);
+
+/* The value of a non-repeatable key as it would be written in the file. */
+void	config_table_format(const struct config *cf,
+	    const struct config_key *k, char *buf, size_t len);
+
+#endif /* CONFIG_TABLE_H */

@@ -1,0 +1,291 @@
+/*
+ * log.c -- logging to stderr, the systemd journal or syslog.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "log.h"
+
+/*
+ * Longest message emitted, including the "<N>" prefix and the newline;
+ * longer ones are cut.  Journal and syslog lines are short anyway.
+ */
+#define LOG_LINE_MAX	2048
+
+static int		log_stderr = 1;	/* 0: syslog */
+static int		log_prefix;	/* "<N>" prefixes for the journal */
+static int		log_debugging;	/* -d */
+static int		log_verbose;	/* -v count */
+static atomic_int	log_level = LOG_INFO;
+
+static int	log_journal(void);
+static int	log_effective(int);
+static void	log_write(const char *, size_t);
+static void	log_str(int, const char *, ...) LOG_PRINTF(2, 3);
+static void	log_event(int, const char *);
+static void	log_event_fatal(int) __attribute__((__noreturn__));
+
+/* Is stderr connected to the journal?  (systemd.exec(5), JOURNAL_STREAM) */
+static int
+log_journal(void)
+{
+	const char		*env;
+	struct stat		 sb;
+	unsigned long long	 dev, ino;
+	char			 end;
+
+	if ((env = getenv("JOURNAL_STREAM")) == NULL)
+		return (0);
+	if (sscanf(env, "%llu:%llu%c", &dev, &ino, &end) != 2)
+		return (0);
+	if (fstat(STDERR_FILENO, &sb) == -1)
+		return (0);
+	return ((unsigned long long)sb.st_dev == dev &&
+	    (unsigned long long)sb.st_ino == ino);
+}
+
+static int
+log_effective(int level)
+{
+	if (log_debugging)
+		return (LOG_DEBUG);
+	if (level < LOG_EMERG)
+		level = LOG_EMERG;
+	level += log_verbose;
+	if (level > LOG_DEBUG)
+		level = LOG_DEBUG;
+	return (level);
+}
+
+void
+log_init(int debug, int level, int facility)
+{
+	static int	 opened;
+	int		 journal;
+
+	journal = log_journal();
+	log_debugging = debug;
+	log_stderr = debug || journal;
+	log_prefix = journal;
+	atomic_store(&log_level, log_effective(level));
+
+	if (opened)
+		closelog();
+	opened = 0;
+	if (!log_stderr) {
+		openlog("sudokud", LOG_PID | LOG_NDELAY, facility);
+		opened = 1;
+	}
+	tzset();	/* syslog(3) may need it after a chroot */
+
+	event_set_log_callback(log_event);
+	event_set_fatal_callback(log_event_fatal);
+}
+
+void
+log_setverbose(int n)
+{
+	log_verbose = n < 0 ? 0 : n;
+}
+
+void
+log_setlevel(int level)
+{
+	atomic_store(&log_level, log_effective(level));
+}
+
+int
+log_getlevel(void)
+{
+	return (atomic_load(&log_level));
+}
+
+/* One write(2) per line, so lines from several threads never mix. */
+static void
+log_write(const char *buf, size_t len)
+{
+	ssize_t	n;
+	int	tries;
+
+	for (tries = 0; len > 0 && tries < 8; tries++) {
+		n = write(STDERR_FILENO, buf, len);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
+void
+log_vlog(int pri, const char *fmt, va_list ap)
+{
+	char	buf[LOG_LINE_MAX], *msg;
+	size_t	off = 0, len, i;
+	int	saved_errno = errno, n;
+
+	if (pri > atomic_load(&log_level))
+		return;
+
+	if (log_stderr && log_prefix)
+		off = (size_t)snprintf(buf, sizeof buf, "<%d>", pri & 7);
+	msg = buf + off;
+	n = vsnprintf(msg, sizeof buf - off - 1, fmt, ap);
+	if (n < 0)
+		n = 0;
+	len = (size_t)n;
+	if (len > sizeof buf - off - 2)
+		len = sizeof buf - off - 2;
+	/* One message, one line: no control characters inside. */
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)msg[i] < 0x20 || msg[i] == 0x7f)
+			msg[i] = ' ';
+	}
+
+	if (log_stderr) {
+		msg[len++] = '\n';
+		log_write(buf, off + len);
+	} else {
+		msg[len] = '\0';
+		syslog(pri, "%s", msg);
+	}
+	errno = saved_errno;
+}
+
+static void
+log_str(int pri, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	log_vlog(pri, fmt, ap);
+	va_end(ap);
+}
+
+void
+log_warn(const char *fmt, ...)
+{
+	char	 buf[LOG_LINE_MAX];
+	va_list	 ap;
+	int	 saved_errno = errno;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	log_warnx("%s: %s", buf, strerror(saved_errno));
+	errno = saved_errno;
+}
+
+void
+log_warnx(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	log_vlog(LOG_WARNING, fmt, ap);
+	va_end(ap);
+}
+
+void
+log_info(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	log_vlog(LOG_INFO, fmt, ap);
+	va_end(ap);
+}
+
+void
+log_debug(const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (atomic_load(&log_level) < LOG_DEBUG)
+		return;
+	va_start(ap, fmt);
+	log_vlog(LOG_DEBUG, fmt, ap);
+	va_end(ap);
+}
+
+void
+fatal(const char *fmt, ...)
+{
+	char	 buf[LOG_LINE_MAX];
+	va_list	 ap;
+	int	 saved_errno = errno;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	fatalx("%s: %s", buf, strerror(saved_errno));
+}
+
+/*
+ * In syslog mode a fatal error is also written to stderr: sudokud never
+ * forks, so whoever started it may be watching.
+ */
+void
+fatalx(const char *fmt, ...)
+{
+	char	 buf[LOG_LINE_MAX], out[LOG_LINE_MAX + 16];
+	va_list	 ap;
+	int	 n;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* A fatal error is shown whatever the level. */
+	if (atomic_load(&log_level) < LOG_CRIT)
+		atomic_store(&log_level, LOG_CRIT);
+	log_str(LOG_CRIT, "%s", buf);
+	if (!log_stderr) {
+		n = snprintf(out, sizeof out, "sudokud: %s\n", buf);
+		if (n > 0)
+			log_write(out, (size_t)n < sizeof out ? (size_t)n :
+			    sizeof out - 1);
+	}
+	exit(1);
+}
+
+/* libevent's messages, see event_set_log_callback(). */
+static void
+log_event(int severity, const char *msg)
+{
+	int	pri;
+
+	switch (severity) {
+	case EVENT_LOG_DEBUG:
+		pri = LOG_DEBUG;
+		break;
+	case EVENT_LOG_MSG:
+		pri = LOG_INFO;
+		break;
+	case EVENT_LOG_WARN:
+		pri = LOG_WARNING;
+		break;
+	default:
+		pri = LOG_ERR;
+		break;
+	}
+	log_str(pri, "libevent: %s", msg);
+}
+
+/* libevent calls this on an internal error it cannot survive. */
+static void
+log_event_fatal(int err)
+{
+	fatalx("libevent: fatal error %d", err);
+}

@@ -1,0 +1,51 @@
+/*
+ * log.h -- logging for sudokud (the OpenBSD set).
+ *
+ * Every message is formatted into a local buffer and emitted with one
+ * write(2) or one syslog(3) call, so any thread may log at any time.
+ * Lines carry no program name or time stamp: the journal or syslog adds
+ * them.
+ */
+#ifndef LOG_H
+#define LOG_H
+
+#include <stdarg.h>
+
+/*
+ * Destinations, chosen by log_init():
+ * - stderr when debug is set (-d), or when stderr is the systemd journal
+ *   (JOURNAL_STREAM names stderr's device and inode); in the journal case
+ *   each line starts with a "<N>" syslog priority, as sd-daemon(3) says;
+ * - syslog(3) with the given facility otherwise.
+ * level is the most verbose syslog priority shown (LOG_ERR .. LOG_DEBUG);
+ * debug forces LOG_DEBUG.  log_init() also routes libevent's messages and
+ * fatal errors here.  It may be called again (before threads start) to
+ * change destination or facility.
+ */
+void	log_init(int debug, int level, int facility);
+
+/*
+ * Raise every level set later by n steps (-v given n times), up to
+ * LOG_DEBUG.  Call before log_init().
+ */
+void	log_setverbose(int n);
+
+/* Change the level (after a reload); -d and -v still apply.  Any thread. */
+void	log_setlevel(int level);
+int	log_getlevel(void);
+
+#define LOG_PRINTF(a, b) __attribute__((__format__(__printf__, a, b)))
+
+void	log_warn(const char *, ...) LOG_PRINTF(1, 2);	/* adds strerror */
+void	log_warnx(const char *, ...) LOG_PRINTF(1, 2);
+void	log_info(const char *, ...) LOG_PRINTF(1, 2);
+void	log_debug(const char *, ...) LOG_PRINTF(1, 2);
+void	log_vlog(int pri, const char *, va_list) LOG_PRINTF(2, 0);
+
+/* Log at LOG_CRIT and exit(1); fatal() adds strerror(errno). */
+void	fatal(const char *, ...) LOG_PRINTF(1, 2)
+	    __attribute__((__noreturn__));
+void	fatalx(const char *, ...) LOG_PRINTF(1, 2)
+	    __attribute__((__noreturn__));
+
+#endif /* LOG_H */

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""sudokud -n, -V and usage: configuration checking, as TAP.
+
+Runs $top_builddir/src/sudokud (or $SUDOKUD) on small files and checks
+the exact "FILE:LINE: reason" line and the exit status.  The expected
+reasons and values are written here from the specification of
+sudokud.conf(5), not captured from the program.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TOP_BUILDDIR = os.environ.get("top_builddir", ".")
+TOP_SRCDIR = os.environ.get("top_srcdir", ".")
+SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud"))
+SHIPPED = os.path.join(TOP_SRCDIR, "etc", "sudokud.conf")
+USAGE = "usage: sudokud [-dnVv] [-f file]\n"
+
+results = []
+
+
+def check(name, ok, diag=""):
+    results.append((name, ok, diag))
+
+
+def run(*args):
+    p = subprocess.run([SUDOKUD, *args], stdin=subprocess.DEVNULL,
+                       capture_output=True, timeout=20, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def run_file(tmp, name, text, *args, binary=False):
+    path = os.path.join(tmp, name)
+    with open(path, "wb") as f:
+        f.write(text if binary else text.encode())
+    return path, run("-n", *args, "-f", path)
+
+
+def expect_error(tmp, name, text, line, reason):
+    """The file must be refused with exactly PATH:LINE: REASON."""
+    path, (rc, out, err) = run_file(tmp, name + ".conf", text,
+                                    binary=isinstance(text, bytes))
+    want = "%s:%d: %s\n" % (path, line, reason)
+    check("refuses %s" % name, rc == 1 and err == want and out == "",
+          "rc=%d stderr=%r want %r" % (rc, err, want))
+
+
+def expect_ok(tmp, name, text, values=None):
+    """The file must be accepted; values are checked in the -n -v dump."""
+    path, (rc, out, err) = run_file(tmp, name + ".conf", text, "-v",
+                                    binary=isinstance(text, bytes))
+    ok = rc == 0 and err == "configuration OK\n"
+    got = dump_values(out)
+    for key, want in (values or {}).items():
+        if got.get(key) != want:
+            ok = False
+            err += " %s=%r want %r" % (key, got.get(key), want)
+    check("accepts %s" % name, ok, "rc=%d stderr=%r" % (rc, err))
+
+
+def dump_values(out):
+    """section.key -> value, or a list for repeated keys."""
+    values, section = {}, ""
+    for line in out.splitlines():
+        m = re.fullmatch(r"\[(\w+)\]", line)
+        if m:
+            section = m.group(1)
+            continue
+        m = re.fullmatch(r"(\w+) = (.*)", line)
+        if m:
+            key = section + "." + m.group(1)
+            if key in ("listen.unix", "listen.tcp"):
+                values.setdefault(key, []).append(m.group(2))
+            else:
+                values[key] = m.group(2)
+    return values
+
+
+# The defaults of sudokud.conf(5).
+DEFAULTS = {
+    "server.workers": "0", "server.max_connections": "1024",
+    "server.idle_timeout": "300", "server.write_timeout": "30",
+    "server.shutdown_timeout": "10", "server.max_line": "1024",
+    "server.output_high": "262144", "server.output_low": "65536",
+    "solver.budget": "100000", "solver.count_max": "1000",
+    "listen.unix_mode": "0660", "log.level": "info",
+    "log.facility": "daemon",
+}
+
+
+def version_from_configure():
+    with open(os.path.join(TOP_SRCDIR, "configure.ac")) as f:
+        m = re.search(r"AC_INIT\(\[sudokud\], \[([^]]+)\]", f.read())
+    return m.group(1) if m else None
+
+
+def test_flags():
+    rc, out, err = run("-V")
+    want = "sudokud %s\n" % version_from_configure()
+    check("-V prints the version", rc == 0 and out == want,
+          "rc=%d out=%r want %r" % (rc, out, want))
+    rc, out, err = run("-x")
+    check("a bad flag prints usage and exits 1",
+          rc == 1 and err.endswith(USAGE) and out == "",
+          "rc=%d err=%r" % (rc, err))
+    rc, out, err = run("-n", "extra")
+    check("an argument prints usage and exits 1",
+          rc == 1 and err == USAGE, "rc=%d err=%r" % (rc, err))
+    rc, out, err = run("-f")
+    check("-f without a file prints usage and exits 1",
+          rc == 1 and err.endswith(USAGE), "rc=%d err=%r" % (rc, err))
+
+
+def test_defaults():
+    rc, out, err = run("-n", "-v")
+    got = dump_values(out)
+    ok = rc == 0 and err == "configuration OK\n"
+    ok = ok and all(got.get(k) == v for k, v in DEFAULTS.items())
+    unix = got.get("listen.unix", [])
+    ok = ok and len(unix) == 1 and unix[0].endswith("/sudokud.sock")
+    ok = ok and "listen.tcp" not in got and "server.user" not in got
+    check("no -f: built-in defaults, one Unix socket, no TCP", ok,
+          "rc=%d err=%r out=%r" % (rc, err, out))
+
+
+def test_shipped(tmp):
+    rc, out, err = run("-n", "-f", SHIPPED)
+    check("shipped etc/sudokud.conf is OK", rc == 0 and
+          err == "configuration OK\n", "rc=%d err=%r" % (rc, err))
+    # Uncomment every key: each documented default must be the real one.
+    with open(SHIPPED) as f:
+        text = re.sub(r"(?m)^;(\w+ = )", r"\1", f.read())
+    values = dict(DEFAULTS)
+    values["listen.tcp"] = ["127.0.0.1:7999", "[::1]:7999"]
+    expect_ok(tmp, "shipped file uncommented, documented defaults", text,
+              values)
+
+
+def test_good(tmp):
+    expect_ok(tmp, "sizes with k and m suffixes",
+              "[server]\nmax_line = 1k\noutput_high = 1M\n"
+              "output_low = 512k\n",
+              {"server.max_line": "1024", "server.output_high": "1048576",
+               "server.output_low": "524288"})
+    expect_ok(tmp, "range limits",
+              "[server]\nworkers = 256\nmax_connections = 1\n"
+              "idle_timeout = 0\nshutdown_timeout = 3600\n"
+              "max_line = 128\n[solver]\nbudget = 100000000\n",
+              {"server.workers": "256", "server.max_connections": "1",
+               "server.idle_timeout": "0",
+               "server.shutdown_timeout": "3600",
+               "server.max_line": "128", "solver.budget": "100000000"})
+    expect_ok(tmp, "listen addresses",
+              "[listen]\ntcp = 7999\ntcp = [::1]:8000\n"
+              "tcp = 0.0.0.0:8001\ntcp = localhost:8002\n"
+              "unix = /tmp/a.sock\nunix = /tmp/b.sock\nunix_mode = 0600\n",
+              {"listen.tcp": ["127.0.0.1:7999", "[::1]:8000",
+                              "0.0.0.0:8001", "localhost:8002"],
+               "listen.unix": ["/tmp/a.sock", "/tmp/b.sock"],
+               "listen.unix_mode": "0600"})
+    expect_ok(tmp, "tcp only: no default Unix socket",
+              "[listen]\ntcp = 7999\n", {"listen.tcp": ["127.0.0.1:7999"]})
+    expect_ok(tmp, "CRLF, comments, indentation, inline comment",
+              "; comment\r\n# comment\r\n\r\n[server]\r\n"
+              "  workers = 3 ; three\r\n\tidle_timeout: 5\r\n",
+              {"server.workers": "3", "server.idle_timeout": "5"})
+    expect_ok(tmp, "a 199-byte line",
+              "[log]\n;" + "x" * 198 + "\nlevel = debug\n",
+              {"log.level": "debug"})
+    expect_ok(tmp, "log names",
+              "[log]\nlevel = warning\nfacility = local7\n",
+              {"log.level": "warning", "log.facility": "local7"})
+
+
+BAD = [
+    # name, text, line, reason
+    ("unknown key", "[server]\n\nworkerz = 2\n", 3,
+     "unknown key 'workerz' in [server]"),
+    ("key in the wrong section", "[solver]\nworkers = 2\n", 2,
+     "unknown key 'workers' in [solver]"),
+    ("unknown section", "; x\n[server]\nworkers = 1\n[sever]\n", 4,
+     "unknown section [sever]"),
+    ("key outside of any section", "workers = 2\n", 1,
+     "'workers' outside of any section"),
+    ("out of range", "[server]\nworkers = 257\n", 2,
+     "workers: 257 is out of range (0..256)"),
+    ("below range", "[server]\nmax_line = 127\n", 2,
+     "max_line: 127 is out of range (128..1048576)"),
+    ("zero where 1 is the least", "[solver]\nbudget = 0\n", 2,
+     "budget: 0 is out of range (1..100000000)"),
+    ("huge number", "[server]\nidle_timeout = 99999999999999999999999\n",
+     2, "idle_timeout: 99999999999999999999999 is out of range (0..86400)"),
+    ("negative number", "[server]\nworkers = -1\n", 2,
+     "workers: '-1' is not a number"),
+    ("not a number", "[server]\nmax_connections = 10x\n", 2,
+     "max_connections: '10x' is not a number"),
+    ("bad size suffix", "[server]\nmax_line = 2g\n", 2,
+     "max_line: '2g' is not a size (bytes, or a number with a k or m "
+     "suffix)"),
+    ("empty value", "[server]\nworkers =\n", 2,
+     "workers: missing value"),
+    ("bad octal", "[listen]\nunix_mode = 0968\n", 2,
+     "unix_mode: '0968' is not an octal mode (0..0777)"),
+    ("octal out of range", "[listen]\nunix_mode = 01777\n", 2,
+     "unix_mode: 01777 is out of range (0..0777)"),
+    ("tcp port 0", "[listen]\ntcp = 127.0.0.1:0\n", 2,
+     "tcp: '0' is not a port (1..65535)"),
+    ("tcp port too large", "[listen]\ntcp = 65536\n", 2,
+     "tcp: '65536' is not a port (1..65535)"),
+    ("tcp IPv6 without brackets", "[listen]\ntcp = ::1:7999\n", 2,
+     "tcp: '::1:7999': put an IPv6 address in brackets, as in "
+     "[::1]:7999"),
+    ("tcp bad IPv6", "[listen]\ntcp = [1.2.3.4]:7999\n", 2,
+     "tcp: '1.2.3.4' is not an IPv6 address"),
+    ("tcp bad IPv4", "[listen]\ntcp = 1.2.3.256:7999\n", 2,
+     "tcp: '1.2.3.256' is not an IPv4 address or a host name"),
+    ("tcp bad host name", "[listen]\ntcp = bad_name:7999\n", 2,
+     "tcp: 'bad_name' is not an IPv4 address or a host name"),
+    ("tcp without host", "[listen]\ntcp = :7999\n", 2,
+     "tcp: missing host before ':'"),
+    ("tcp given twice", "[listen]\ntcp = 7999\ntcp = 127.0.0.1:7999\n", 3,
+     "tcp: 127.0.0.1:7999 is already listed"),
+    ("unix path too long", "[listen]\nunix = /" + "d" * 120 + "\n", 2,
+     "unix: path too long (at most 107 bytes)"),
+    ("line too long", "[server]\nworkers = 1\n; " + "x" * 250 + "\n", 3,
+     "line too long (252 bytes, at most 199)"),
+    ("a 200-byte line", "[server]\n;" + "x" * 199 + "\n", 2,
+     "line too long (200 bytes, at most 199)"),
+    ("syntax error", "[server]\nworkers 2\n", 2,
+     "syntax error: expected 'name = value', '[section]' or a comment"),
+    ("missing ]", "[server\nworkers = 2\n", 1,
+     "syntax error: missing ']'"),
+    ("no name", "[server]\n= 2\n", 2, "syntax error: no name before '='"),
+    ("duplicate key", "[server]\nworkers = 1\n\n[log]\n[server]\n"
+     "workers = 2\n", 6, "duplicate key 'workers' (first at line 2)"),
+    ("output_low not below output_high",
+     "[server]\noutput_low = 64k\noutput_high = 64k\n", 3,
+     "output_low (65536) must be less than output_high (65536)"),
+    ("output_high below default output_low",
+     "[server]\noutput_high = 4096\n", 2,
+     "output_low (65536) must be less than output_high (4096)"),
+    ("bad level", "[log]\nlevel = loud\n", 2,
+     "level: 'loud' is not one of error, warning, info, debug"),
+    ("bad facility", "[log]\nfacility = local8\n", 2,
+     "facility: 'local8' is not one of daemon, user, local0, local1, "
+     "local2, local3, local4, local5, local6, local7"),
+    ("bad user name", "[server]\nuser = a b\n", 2,
+     "user: 'a b' is not a user or group name"),
+    ("control character", b"[server]\nworkers = 1\x01\n", 2,
+     "control character 0x01"),
+    ("error after CRLF lines", "[server]\r\n\r\nworkers = 1\r\nfoo = 2\r\n",
+     4, "unknown key 'foo' in [server]"),
+    ("error on a last line without LF", "[server]\nworkers = 1\nbar = 1",
+     3, "unknown key 'bar' in [server]"),
+]
+
+
+def test_bad(tmp):
+    for i, (name, text, line, reason) in enumerate(BAD):
+        expect_error(tmp, "bad%02d %s" % (i, name.replace(" ", "_")), text,
+                     line, reason)
+
+
+def test_missing(tmp):
+    path = os.path.join(tmp, "does-not-exist.conf")
+    rc, out, err = run("-n", "-f", path)
+    want = "%s: No such file or directory\n" % path
+    check("a missing file is an error", rc == 1 and err == want,
+          "rc=%d err=%r" % (rc, err))
+
+
+def main():
+    if not os.access(SUDOKUD, os.X_OK):
+        print("1..0 # SKIP %s not built" % SUDOKUD)
+        return 0
+    with tempfile.TemporaryDirectory(prefix="sudokud-config.") as tmp:
+        test_flags()
+        test_defaults()
+        test_shipped(tmp)
+        test_good(tmp)
+        test_bad(tmp)
+        test_missing(tmp)
+    print("1..%d" % len(results))
+    for i, (name, ok, diag) in enumerate(results, 1):
+        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
+        if not ok:
+            print("# " + diag.replace("\n", "\n# "))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
