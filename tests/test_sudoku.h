@@ -1,0 +1,79 @@
+/*
+ * test_sudoku.h -- the cases of tests/test_sudoku, one cmocka group
+ * spread over several files: test_sudoku.c (parsing and text),
+ * test_solve.c (solving and counting), test_sets.c (the puzzle sets and
+ * the comparison with the reference search).
+ */
+#ifndef TEST_SUDOKU_H
+#define TEST_SUDOKU_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "sudoku.h"
+#include "checker.h"
+
+/*
+ * Fails the running test with a message.  cmocka 1.1.5's fail_msg()
+ * writes to stderr, which lands away from the TAP lines in the log; a
+ * TAP comment on stdout stays next to the "not ok" line.
+ */
+#define test_fail(...) do {						\
+	print_message("# ");						\
+	print_message(__VA_ARGS__);					\
+	print_message("\n");						\
+	fail();								\
+} while (0)
+
+/* A puzzle and its known solution, written as text for checker_grid(). */
+struct test_known {
+	const char	*name;
+	const char	*puzzle;
+	const char	*solution;	/* NULL if not written down */
+};
+
+/* Asserts that out solves in (checker_solution()), naming what. */
+void	test_assert_solves(const struct sudoku_grid *in,
+	    const struct sudoku_grid *out, const char *what);
+/* Fills g from text (checker_grid()), asserting 81 cells. */
+void	test_grid(const char *text, struct sudoku_grid *g);
+
+/* test_solve.c */
+extern const char *const test_solutions[];	/* complete grids, as text */
+extern const size_t test_nsolutions;
+void	test_seed_boj2239(void **);
+void	test_seed_boj2580(void **);
+void	test_lexmin_empty(void **);
+void	test_count_unique(void **);
+void	test_count_empty(void **);
+void	test_nosolution(void **);
+void	test_budget_empty(void **);
+void	test_budget_hard(void **);
+void	test_budget_exact(void **);
+void	test_invalid(void **);
+void	test_stats_propagation(void **);
+void	test_stats_null_alias(void **);
+void	test_determinism(void **);
+
+/* test_sets.c */
+void	test_checker(void **);
+void	test_lexmin_reference(void **);
+void	test_count_reference(void **);
+void	test_set(void **);
+
+/* One data-set case: the state handed to test_set(). */
+enum test_mode {
+	TEST_MODE_ANY,		/* sudoku_solve(SUDOKU_ANY) */
+	TEST_MODE_LEXMIN,	/* sudoku_solve(SUDOKU_LEXMIN) */
+	TEST_MODE_COUNT		/* sudoku_count(limit 2) == 1 */
+};
+struct test_set {
+	const char	*file;		/* in $PUZZLE_DIR */
+	unsigned long	 puzzles;	/* how many it holds */
+	enum test_mode	 mode;
+};
+
+#endif /* TEST_SUDOKU_H */
