@@ -1,0 +1,632 @@
+/*
+ * input.c -- the sudokuc puzzle reader.
+ *
+ * Each source is read into one buffer; items are cut from it without
+ * consuming anything until a whole puzzle is there, so a grid split
+ * across two reads is simply parsed again after the next read.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "input.h"
+
+#define INPUT_READSIZE	65536
+/*
+ * The most bytes one puzzle may span.  A grid of nine rows, even with
+ * generous blanks, is a few hundred bytes; anything that does not fit is
+ * reported and skipped, so memory stays bounded whatever the input is.
+ */
+#define INPUT_BUFMAX	(1024 * 1024)
+
+enum source_type {
+	SOURCE_FILE,
+	SOURCE_TEXT,
+	SOURCE_META
+};
+
+struct source {
+	enum source_type	 type;
+	char			*name;
+	const char		*text;
+	enum meta		 meta;
+};
+
+/* Where parsing is in the buffer; committed only when an item is whole. */
+struct cursor {
+	size_t		off;
+	unsigned long	line;
+};
+
+enum lclass {
+	LC_BLANK,
+	LC_COMMENT,
+	LC_SPACED,	/* has blanks inside: a row of a spaced grid */
+	LC_ROW,		/* exactly 9 bytes: a row of a grid */
+	LC_LONG		/* anything else: a one-line puzzle */
+};
+
+struct row {
+	const char	*s;
+	size_t		 len;
+	unsigned long	 line;
+};
+
+struct input {
+	struct source	*src;
+	size_t		 nsrc;
+	size_t		 cur;
+	int		 open;
+	int		 fd;
+	int		 eof;
+	int		 oneline;	/* an argument without newlines */
+	int		 readerr;	/* errno of a failed read, or 0 */
+	int		 overlong;	/* the buffer is full of one item */
+	int		 skipping;	/* discarding the rest of a long line */
+	char		*buf;
+	size_t		 off;
+	size_t		 len;
+	size_t		 size;
+	unsigned long	 line;		/* lines consumed so far */
+};
+
+struct input *
+input_new(void)
+{
+	struct input	*in;
+
+	if ((in = calloc(1, sizeof *in)) == NULL)
+		err(2, NULL);
+	in->fd = -1;
+	return in;
+}
+
+static struct source *
+input_add(struct input *in, enum source_type type, const char *name)
+{
+	struct source	*s;
+
+	in->src = reallocarray(in->src, in->nsrc + 1, sizeof *in->src);
+	if (in->src == NULL)
+		err(2, NULL);
+	s = &in->src[in->nsrc++];
+	memset(s, 0, sizeof *s);
+	s->type = type;
+	if (name != NULL && (s->name = strdup(name)) == NULL)
+		err(2, NULL);
+	return s;
+}
+
+void
+input_add_file(struct input *in, const char *path)
+{
+	input_add(in, SOURCE_FILE, path);
+}
+
+void
+input_add_text(struct input *in, const char *text, const char *name)
+{
+	input_add(in, SOURCE_TEXT, name)->text = text;
+}
+
+void
+input_add_meta(struct input *in, enum meta meta)
+{
+	input_add(in, SOURCE_META, NULL)->meta = meta;
+}
+
+void
+input_free(struct input *in)
+{
+	size_t	i;
+
+	if (in == NULL)
+		return;
+	if (in->fd > STDIN_FILENO)
+		close(in->fd);
+	for (i = 0; i < in->nsrc; i++)
+		free(in->src[i].name);
+	free(in->src);
+	free(in->buf);
+	free(in);
+}
+
+int
+input_fd(const struct input *in)
+{
+	if (!in->open || in->eof)
+		return -1;
+	return in->fd;
+}
+
+/* Makes room for at least INPUT_READSIZE more bytes, if allowed. */
+static size_t
+input_room(struct input *in)
+{
+	char	*nbuf;
+	size_t	 nsize;
+
+	if (in->off > 0) {
+		memmove(in->buf, in->buf + in->off, in->len - in->off);
+		in->len -= in->off;
+		in->off = 0;
+	}
+	if (in->size - in->len >= INPUT_READSIZE || in->size >= INPUT_BUFMAX)
+		return in->size - in->len;
+	nsize = in->size == 0 ? 2 * INPUT_READSIZE : in->size * 2;
+	if (nsize > INPUT_BUFMAX)
+		nsize = INPUT_BUFMAX;
+	if ((nbuf = realloc(in->buf, nsize)) == NULL)
+		err(2, NULL);
+	in->buf = nbuf;
+	in->size = nsize;
+	return in->size - in->len;
+}
+
+/* While skipping an overlong line: drop bytes up to its newline. */
+static void
+input_skip(struct input *in)
+{
+	char	*nl;
+
+	nl = memchr(in->buf + in->off, '\n', in->len - in->off);
+	if (nl == NULL) {
+		in->off = in->len;
+		return;
+	}
+	in->off = nl + 1 - in->buf;
+	in->line++;
+	in->skipping = 0;
+}
+
+void
+input_read(struct input *in)
+{
+	size_t	room;
+	ssize_t	n;
+
+	if (!in->open || in->eof || in->fd == -1)
+		return;
+	if ((room = input_room(in)) == 0) {
+		in->overlong = 1;
+		return;
+	}
+	n = read(in->fd, in->buf + in->len, room);
+	if (n == -1) {
+		if (errno == EINTR || errno == EAGAIN)
+			return;
+		in->readerr = errno;
+		in->eof = 1;
+	} else if (n == 0)
+		in->eof = 1;
+	else
+		in->len += n;
+	if (in->skipping)
+		input_skip(in);
+}
+
+static void
+input_close(struct input *in)
+{
+	if (in->fd > STDIN_FILENO)
+		close(in->fd);
+	in->fd = -1;
+	in->open = in->eof = in->oneline = 0;
+	in->readerr = in->overlong = in->skipping = 0;
+	in->off = in->len = 0;
+	in->line = 0;
+	in->cur++;
+}
+
+static void
+input_fail(struct item *it, const struct source *s, const char *why)
+{
+	memset(it, 0, sizeof *it);
+	it->kind = ITEM_FAIL;
+	it->src = s->name;
+	snprintf(it->msg, sizeof it->msg, "%s", why);
+}
+
+/* Opens the current source; 1 if that already gave an item. */
+static int
+input_open(struct input *in, struct item *it)
+{
+	struct source	*s = &in->src[in->cur];
+	size_t		 n;
+
+	if (s->type == SOURCE_META) {
+		memset(it, 0, sizeof *it);
+		it->kind = ITEM_META;
+		it->meta = s->meta;
+		in->cur++;
+		return 1;
+	}
+	in->open = 1;
+	if (s->type == SOURCE_TEXT) {
+		n = strlen(s->text);
+		in->buf = realloc(in->buf, n + 1 > in->size ? n + 1 : in->size);
+		if (in->buf == NULL)
+			err(2, NULL);
+		if (n + 1 > in->size)
+			in->size = n + 1;
+		memcpy(in->buf, s->text, n);
+		in->len = n;
+		in->eof = 1;
+		in->oneline = memchr(s->text, '\n', n) == NULL;
+		return 0;
+	}
+	if (strcmp(s->name, "-") == 0)
+		in->fd = STDIN_FILENO;
+	else if ((in->fd = open(s->name, O_RDONLY | O_CLOEXEC)) == -1) {
+		input_fail(it, s, strerror(errno));
+		input_close(in);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The next line at c, without its LF: 1, 0 if it is not complete yet,
+ * -1 at the end of the source.
+ */
+static int
+input_getline(const struct input *in, struct cursor *c, const char **s,
+    size_t *len)
+{
+	const char	*p, *nl;
+	size_t		 left = in->len - c->off;
+
+	if (left == 0)
+		return in->eof ? -1 : 0;
+	p = in->buf + c->off;
+	if ((nl = memchr(p, '\n', left)) == NULL) {
+		if (!in->eof)
+			return 0;
+		nl = p + left;		/* a last line without LF */
+		c->off += left;
+	} else
+		c->off += nl - p + 1;
+	c->line++;
+	while (p < nl && (*p == ' ' || *p == '\t'))
+		p++;
+	while (nl > p && (nl[-1] == '\r' || nl[-1] == ' ' || nl[-1] == '\t'))
+		nl--;
+	*s = p;
+	*len = nl - p;
+	return 1;
+}
+
+static enum lclass
+input_classify(const char *s, size_t len)
+{
+	if (len == 0)
+		return LC_BLANK;
+	if (s[0] == '#')
+		return LC_COMMENT;
+	if (memchr(s, ' ', len) != NULL || memchr(s, '\t', len) != NULL)
+		return LC_SPACED;
+	return len == 9 ? LC_ROW : LC_LONG;
+}
+
+static void
+input_item(const struct input *in, struct item *it, enum shape shape,
+    unsigned long line)
+{
+	memset(it, 0, sizeof *it);
+	it->kind = ITEM_PUZZLE;
+	it->shape = shape;
+	it->src = in->src[in->cur].name;
+	it->line = in->oneline ? 0 : line;
+}
+
+static void
+input_bad(struct item *it, unsigned long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+input_bad(struct item *it, unsigned long line, const char *fmt, ...)
+{
+	va_list	ap;
+
+	it->kind = ITEM_BAD;
+	if (it->line != 0)
+		it->line = line;
+	va_start(ap, fmt);
+	vsnprintf(it->msg, sizeof it->msg, fmt, ap);
+	va_end(ap);
+}
+
+/* Checks the 81 cells of a grid; rows[] gives the line of each row. */
+static void
+input_cells(struct item *it, const struct row *rows)
+{
+	struct sudoku_perror	pe;
+	char			text[ITEM_MSGLEN - 16];
+	size_t			r;
+
+	if (sudoku_parse(it->cells, SUDOKU_CELLS, &it->grid, &pe) == 0)
+		return;
+	sudoku_perror_text(&pe, text, sizeof text);
+	if (pe.kind != SUDOKU_PERR_CHAR) {
+		input_bad(it, it->line, "%s", text);
+		return;
+	}
+	r = pe.pos / 9;
+	input_bad(it, rows[r].line, "%s (r%zuc%zu)", text, r + 1,
+	    pe.pos % 9 + 1);
+}
+
+static void
+input_line(const struct input *in, struct item *it, const char *s,
+    size_t len, unsigned long line)
+{
+	struct sudoku_perror	pe;
+	char			text[ITEM_MSGLEN];
+
+	input_item(in, it, SHAPE_LINE, line);
+	if (sudoku_parse(s, len, &it->grid, &pe) == 0) {
+		memcpy(it->cells, s, SUDOKU_CELLS);
+		return;
+	}
+	sudoku_perror_text(&pe, text, sizeof text);
+	input_bad(it, line, "%s", text);
+}
+
+/* Copies the cells of a spaced row into out; -1 with it marked bad. */
+static int
+input_spaced(struct item *it, const struct row *rw, size_t r, char *out)
+{
+	size_t	i, n = 0, start;
+
+	for (i = 0; i < rw->len; ) {
+		while (i < rw->len && (rw->s[i] == ' ' || rw->s[i] == '\t'))
+			i++;
+		if (i == rw->len)
+			break;
+		start = i;
+		while (i < rw->len && rw->s[i] != ' ' && rw->s[i] != '\t')
+			i++;
+		if (i - start != 1) {
+			input_bad(it, rw->line, "row %zu: cell '%.*s' is not "
+			    "one character", r + 1, (int)(i - start > 20 ?
+			    20 : i - start), rw->s + start);
+			return -1;
+		}
+		if (n < 9)
+			out[n] = rw->s[start];
+		n++;
+	}
+	if (n == 9)
+		return 0;
+	input_bad(it, rw->line, "row %zu: expected 9 cells, found %zu",
+	    r + 1, n);
+	return -1;
+}
+
+static void
+input_grid(const struct input *in, struct item *it, const struct row *rows,
+    size_t nrows, enum shape shape)
+{
+	size_t	r;
+
+	input_item(in, it, shape, rows[0].line);
+	if (nrows < 9) {
+		input_bad(it, rows[0].line, "incomplete grid: %zu row%s, "
+		    "expected 9", nrows, nrows == 1 ? "" : "s");
+		return;
+	}
+	for (r = 0; r < 9; r++) {
+		if (shape == SHAPE_SPACED) {
+			if (input_spaced(it, &rows[r], r, it->cells + 9 * r))
+				return;
+			continue;
+		}
+		if (rows[r].len != 9) {
+			input_bad(it, rows[r].line, "row %zu: expected 9 "
+			    "cells, found %zu", r + 1, rows[r].len);
+			return;
+		}
+		memcpy(it->cells + 9 * r, rows[r].s, 9);
+	}
+	input_cells(it, rows);
+}
+
+/* Does a line of class lc continue a grid whose first row is of class first? */
+static int
+input_continues(enum lclass first, enum lclass lc, size_t len)
+{
+	if (lc == first)
+		return 1;
+	/* A short row in a digit grid is a bad row, not a new puzzle. */
+	return first == LC_ROW && lc == LC_LONG && len < SUDOKU_CELLS;
+}
+
+/* The rows of a grid after its first: 1 when whole, 0 if more is needed. */
+static int
+input_rows(const struct input *in, struct cursor *c, struct row *rows,
+    size_t *nrows, enum lclass first)
+{
+	struct cursor	 save;
+	const char	*s;
+	size_t		 len;
+	enum lclass	 lc;
+	int		 r;
+
+	while (*nrows < 9) {
+		save = *c;
+		if ((r = input_getline(in, c, &s, &len)) == 0)
+			return 0;
+		if (r == -1)
+			break;
+		lc = input_classify(s, len);
+		if (lc == LC_COMMENT)
+			continue;
+		if (lc == LC_BLANK || !input_continues(first, lc, len)) {
+			*c = save;
+			break;
+		}
+		rows[*nrows].s = s;
+		rows[*nrows].len = len;
+		rows[(*nrows)++].line = c->line;
+	}
+	return 1;
+}
+
+/* Cuts the next item from the buffer: 1, 0 if more is needed, -1 at end. */
+static int
+input_parse(struct input *in, struct item *it)
+{
+	struct cursor	 c = { in->off, in->line };
+	struct row	 rows[9];
+	size_t		 nrows = 1;
+	enum lclass	 lc;
+	int		 r;
+
+	for (;;) {
+		if ((r = input_getline(in, &c, &rows[0].s, &rows[0].len)) != 1)
+			return r;
+		lc = input_classify(rows[0].s, rows[0].len);
+		if (lc != LC_BLANK && lc != LC_COMMENT)
+			break;
+		in->off = c.off;
+		in->line = c.line;
+	}
+	rows[0].line = c.line;
+	if (lc == LC_LONG)
+		input_line(in, it, rows[0].s, rows[0].len, c.line);
+	else if (input_rows(in, &c, rows, &nrows, lc) == 0)
+		return 0;
+	else
+		input_grid(in, it, rows, nrows,
+		    lc == LC_ROW ? SHAPE_GRID : SHAPE_SPACED);
+	in->off = c.off;
+	in->line = c.line;
+	return 1;
+}
+
+/* The buffer is full and holds no whole item: report it and skip it. */
+static void
+input_overlong(struct input *in, struct item *it)
+{
+	input_item(in, it, SHAPE_LINE, in->line + 1);
+	input_bad(it, in->line + 1, "no puzzle in the next %d bytes",
+	    INPUT_BUFMAX);
+	in->overlong = 0;
+	in->skipping = 1;
+	in->off = in->len;
+}
+
+int
+input_next(struct input *in, struct item *it)
+{
+	int	r;
+
+	while (in->cur < in->nsrc) {
+		if (!in->open) {
+			if (input_open(in, it))
+				return 1;
+			continue;
+		}
+		if (in->readerr != 0) {
+			input_fail(it, &in->src[in->cur],
+			    strerror(in->readerr));
+			input_close(in);
+			return 1;
+		}
+		if (in->overlong) {
+			input_overlong(in, it);
+			return 1;
+		}
+		if (in->skipping)
+			r = in->eof ? -1 : 0;
+		else if ((r = input_parse(in, it)) == 1)
+			return 1;
+		if (r == 0)
+			return 0;
+		input_close(in);
+	}
+	return -1;
+}
+
+/* Ninths of a puzzle in one file (a grid row is one ninth); -1 if unknown. */
+static long long
+input_count(int fd)
+{
+	FILE		*f;
+	char		*line = NULL;
+	size_t		 size = 0, len;
+	ssize_t		 n;
+	long long	 ninths = 0;
+	const char	*s;
+	struct cursor	 c;
+	struct input	 one;
+
+	if ((f = fdopen(fd, "r")) == NULL) {
+		close(fd);
+		return -1;
+	}
+	memset(&one, 0, sizeof one);
+	one.eof = 1;
+	while ((n = getline(&line, &size, f)) != -1) {
+		one.buf = line;
+		one.len = n;
+		c.off = 0;
+		c.line = 0;
+		input_getline(&one, &c, &s, &len);
+		switch (input_classify(s, len)) {
+		case LC_BLANK:
+		case LC_COMMENT:
+			break;
+		case LC_LONG:
+			ninths += 9;
+			break;
+		default:
+			ninths++;
+		}
+	}
+	free(line);
+	fclose(f);
+	return ninths;
+}
+
+unsigned long
+input_estimate(const struct input *in)
+{
+	struct stat	 st;
+	long long	 ninths = 0, n;
+	size_t		 i;
+	int		 fd;
+
+	for (i = 0; i < in->nsrc; i++) {
+		if (in->src[i].type == SOURCE_TEXT)
+			ninths += 9;
+		if (in->src[i].type != SOURCE_FILE)
+			continue;
+		/* Look before opening: opening a FIFO could block. */
+		if (strcmp(in->src[i].name, "-") == 0) {
+			if (fstat(STDIN_FILENO, &st) == -1 ||
+			    !S_ISREG(st.st_mode))
+				return 0;
+			fd = open("/dev/stdin", O_RDONLY | O_CLOEXEC);
+		} else {
+			if (stat(in->src[i].name, &st) == -1)
+				continue;
+			if (!S_ISREG(st.st_mode))
+				return 0;
+			fd = open(in->src[i].name, O_RDONLY | O_CLOEXEC);
+		}
+		if (fd == -1)
+			continue;
+		if ((n = input_count(fd)) == -1)
+			return 0;
+		ninths += n;
+	}
+	return (ninths + 8) / 9;
+}

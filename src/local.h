@@ -1,0 +1,21 @@
+/*
+ * local.h -- sudokuc -L: answers from the solver core, in-process.
+ */
+#ifndef LOCAL_H
+#define LOCAL_H
+
+#include "input.h"
+#include "output.h"
+
+/*
+ * The reply sudokud would send for it (one line, no LF), made by the
+ * same core the daemon uses, so that -L prints what the daemon path
+ * prints.  Not for META_STATS, which needs a daemon.
+ */
+void	local_reply(const struct item *it, const struct query *q, char *buf,
+	    size_t size);
+
+/* Answers every item of in; returns 0, or -1 if output_item() said stop. */
+int	local_run(struct input *in, const struct query *q, struct output *out);
+
+#endif /* LOCAL_H */

@@ -1,0 +1,404 @@
+/*
+ * output.c -- sudokuc answers, messages, progress and summary.
+ */
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+/* How often the progress line is redrawn, and after how long at first. */
+#define OUTPUT_PROGRESS_EVERY	0.25
+#define OUTPUT_PROGRESS_AFTER	1.0
+
+/* The most STAT lines kept for one STATS reply. */
+#define OUTPUT_STATS_MAX	256
+
+struct output {
+	enum format	 format;
+	struct query	 query;
+	int		 flags;
+	const char	*peer;
+	unsigned long	 total;
+
+	unsigned long	 done;		/* puzzles finished, any outcome */
+	unsigned long	 solved;
+	unsigned long	 unsolvable;
+	unsigned long	 invalid;
+	unsigned long	 errors;	/* other ERR replies */
+	unsigned long	 failed;	/* inputs that could not be read */
+	int		 printed;	/* something is on stdout */
+	int		 prevmulti;	/* and it took several lines */
+
+	double		 start;
+	double		 lastdraw;
+	int		 drawn;		/* the progress line is showing */
+
+	char		*stats[OUTPUT_STATS_MAX];
+	size_t		 nstats;
+};
+
+struct output *
+output_new(enum format format, const struct query *q, int flags)
+{
+	struct output	*out;
+
+	if ((out = calloc(1, sizeof *out)) == NULL)
+		err(2, NULL);
+	out->format = format;
+	out->query = *q;
+	out->flags = flags;
+	out->start = sudokuc_now();
+	return out;
+}
+
+void
+output_free(struct output *out)
+{
+	size_t	i;
+
+	if (out == NULL)
+		return;
+	for (i = 0; i < out->nstats; i++)
+		free(out->stats[i]);
+	free(out);
+}
+
+void
+output_peer(struct output *out, const char *peer)
+{
+	out->peer = peer;
+}
+
+void
+output_total(struct output *out, unsigned long total)
+{
+	out->total = total;
+}
+
+/* Before anything goes to stderr: keep it in order with stdout. */
+static void
+output_clear(struct output *out)
+{
+	fflush(stdout);
+	if (out->drawn) {
+		fputs("\r\033[K", stderr);
+		out->drawn = 0;
+	}
+}
+
+void
+output_warnx(struct output *out, const char *fmt, ...)
+{
+	va_list	ap;
+
+	output_clear(out);
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+}
+
+/* A message about one item: "sudokuc: FILE:LINE: text". */
+static void
+output_at(struct output *out, const struct item *it, const char *text)
+{
+	if (out->flags & OUTPUT_QUIET)
+		return;
+	if (it->line != 0)
+		output_warnx(out, "%s:%lu: %s", it->src, it->line, text);
+	else
+		output_warnx(out, "%s: %s", it->src, text);
+}
+
+/* Starts an answer of one or several lines on stdout. */
+static void
+output_begin(struct output *out, int multi)
+{
+	if (out->printed && (multi || out->prevmulti))
+		putchar('\n');
+	out->printed = 1;
+	out->prevmulti = multi;
+}
+
+static void
+output_pretty(const char *sol)
+{
+	static const char	rule[] = "+-------+-------+-------+\n";
+	int			r, c;
+
+	for (r = 0; r < 9; r++) {
+		if (r % 3 == 0)
+			fputs(rule, stdout);
+		for (c = 0; c < 9; c++)
+			printf("%s%c ", c % 3 == 0 ? "| " : "",
+			    sol[r * 9 + c]);
+		fputs("|\n", stdout);
+	}
+	fputs(rule, stdout);
+}
+
+static void
+output_solution(struct output *out, const struct item *it, const char *sol)
+{
+	enum format	f = out->format;
+	int		r, c;
+
+	if (f == FORMAT_AUTO)
+		f = it->shape == SHAPE_GRID ? FORMAT_GRID :
+		    it->shape == SHAPE_SPACED ? FORMAT_SPACED : FORMAT_LINE;
+	output_begin(out, f != FORMAT_LINE);
+	switch (f) {
+	case FORMAT_PRETTY:
+		output_pretty(sol);
+		break;
+	case FORMAT_GRID:
+		for (r = 0; r < 9; r++)
+			printf("%.9s\n", sol + 9 * r);
+		break;
+	case FORMAT_SPACED:
+		for (r = 0; r < 9; r++)
+			for (c = 0; c < 9; c++)
+				printf("%c%c", sol[9 * r + c],
+				    c == 8 ? '\n' : ' ');
+		break;
+	default:
+		printf("%.81s\n", sol);
+	}
+}
+
+/* Is sol 81 digits 1-9 that keep the givens of it? */
+static int
+output_valid(const struct item *it, const char *sol)
+{
+	int	i;
+
+	if (strlen(sol) != SUDOKU_CELLS)
+		return 0;
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		if (sol[i] < '1' || sol[i] > '9')
+			return 0;
+		if (it->grid.cell[i] != 0 && it->grid.cell[i] != sol[i] - '0')
+			return 0;
+	}
+	return 1;
+}
+
+/* "ERR code text": counts and reports it; -1 if the run must stop. */
+static int
+output_err(struct output *out, const struct item *it, const char *reply)
+{
+	const char	*code = reply + 4, *text;
+	size_t		 len;
+
+	len = strcspn(code, " ");
+	text = code[len] == ' ' ? code + len + 1 : code;
+	if (len == 4 && strncmp(code, "busy", 4) == 0) {
+		output_warnx(out, "%s: server busy: %s", out->peer, text);
+		return -1;
+	}
+	if (len == 10 && strncmp(code, "nosolution", 10) == 0)
+		out->unsolvable++;
+	else
+		out->errors++;
+	output_at(out, it, text);
+	return 0;
+}
+
+static int
+output_count(struct output *out, const struct item *it, const char *reply)
+{
+	char		*end;
+	unsigned long	 n;
+
+	n = strtoul(reply, &end, 10);
+	if (*reply < '0' || *reply > '9' || *end != '\0') {
+		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
+		    out->peer, it->src, it->line, reply);
+		return -1;
+	}
+	if (n == 0)
+		out->unsolvable++;
+	else
+		out->solved++;
+	output_begin(out, 0);
+	printf("%lu\n", n);
+	return 0;
+}
+
+static int
+output_puzzle(struct output *out, const struct item *it, const char *reply)
+{
+	out->done++;
+	if (strncmp(reply, "ERR ", 4) == 0)
+		return output_err(out, it, reply);
+	if (out->query.mode == MODE_COUNT)
+		return output_count(out, it, reply);
+	if (!output_valid(it, reply)) {
+		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
+		    out->peer, it->src, it->line, reply);
+		return -1;
+	}
+	out->solved++;
+	output_solution(out, it, reply);
+	return 0;
+}
+
+static int
+output_meta(struct output *out, const struct item *it, const char *reply)
+{
+	output_begin(out, 0);
+	if (it->meta == META_PING && strcmp(reply, "PONG") == 0) {
+		if (out->peer == NULL)
+			printf("pong (local solver, no daemon)\n");
+		else
+			printf("pong from %s: time=%.3f ms\n", out->peer,
+			    (sudokuc_now() - it->sent) * 1e3);
+		return 0;
+	}
+	if (it->meta == META_VERSION && strncmp(reply, "VERSION ", 8) == 0) {
+		if (out->peer == NULL)
+			printf("sudokuc %s (local solver, no daemon)\n",
+			    reply + 8);
+		else
+			printf("sudokud %s at %s (sudokuc %s)\n", reply + 8,
+			    out->peer, SUDOKUC_VERSION);
+		return 0;
+	}
+	output_warnx(out, "%s: unexpected reply: %.100s",
+	    out->peer != NULL ? out->peer : "local", reply);
+	return -1;
+}
+
+int
+output_item(struct output *out, const struct item *it, const char *reply)
+{
+	switch (it->kind) {
+	case ITEM_FAIL:
+		out->failed++;
+		output_warnx(out, "%s: %s", it->src, it->msg);
+		return 0;
+	case ITEM_BAD:
+		out->done++;
+		out->invalid++;
+		output_at(out, it, it->msg);
+		return 0;
+	case ITEM_META:
+		return output_meta(out, it, reply);
+	default:
+		return output_puzzle(out, it, reply);
+	}
+}
+
+/* "1h02m03s" for a number of seconds, into buf. */
+static const char *
+output_duration(const char *secs, char *buf, size_t size)
+{
+	unsigned long long	s = strtoull(secs, NULL, 10);
+
+	if (s >= 86400)
+		snprintf(buf, size, " (%llud%02lluh%02llum)", s / 86400,
+		    s / 3600 % 24, s / 60 % 60);
+	else
+		snprintf(buf, size, " (%lluh%02llum%02llus)", s / 3600,
+		    s / 60 % 60, s % 60);
+	return buf;
+}
+
+/* Prints the STAT lines gathered, names aligned. */
+static void
+output_stats(struct output *out)
+{
+	char	human[64];
+	size_t	i, n, width = 0;
+
+	for (i = 0; i < out->nstats; i++)
+		if ((n = strcspn(out->stats[i], " ")) > width)
+			width = n;
+	output_begin(out, 1);
+	for (i = 0; i < out->nstats; i++) {
+		n = strcspn(out->stats[i], " ");
+		human[0] = '\0';
+		if (n == 6 && strncmp(out->stats[i], "uptime", 6) == 0)
+			output_duration(out->stats[i] + n, human,
+			    sizeof human);
+		printf("%-*.*s %s%s\n", (int)width, (int)n, out->stats[i],
+		    out->stats[i][n] == ' ' ? out->stats[i] + n + 1 : "",
+		    human);
+		free(out->stats[i]);
+	}
+	out->nstats = 0;
+}
+
+int
+output_stat(struct output *out, const char *line)
+{
+	if (strcmp(line, "END") == 0) {
+		output_stats(out);
+		return 1;
+	}
+	if (strncmp(line, "STAT ", 5) != 0) {
+		output_warnx(out, "%s: unexpected reply to STATS: %.100s",
+		    out->peer, line);
+		return -1;
+	}
+	if (out->nstats == OUTPUT_STATS_MAX)
+		return 0;
+	if ((out->stats[out->nstats++] = strdup(line + 5)) == NULL)
+		err(2, NULL);
+	return 0;
+}
+
+void
+output_tick(struct output *out)
+{
+	double	now, rate, elapsed;
+
+	if (!(out->flags & OUTPUT_PROGRESS))
+		return;
+	now = sudokuc_now();
+	elapsed = now - out->start;
+	if (elapsed < OUTPUT_PROGRESS_AFTER ||
+	    now - out->lastdraw < OUTPUT_PROGRESS_EVERY)
+		return;
+	out->lastdraw = now;
+	rate = out->done / elapsed;
+	fprintf(stderr, "\r%lu", out->done);
+	if (out->total > out->done)
+		fprintf(stderr, "/%lu puzzles (%.0f%%)", out->total,
+		    100.0 * out->done / out->total);
+	else
+		fprintf(stderr, " puzzles");
+	fprintf(stderr, ", %.0f/s", rate);
+	if (out->total > out->done && rate > 0)
+		fprintf(stderr, ", ETA %.0f s",
+		    (out->total - out->done) / rate);
+	fputs("\033[K", stderr);
+	out->drawn = 1;
+}
+
+int
+output_finish(struct output *out, int fatal)
+{
+	double	elapsed = sudokuc_now() - out->start;
+
+	output_clear(out);
+	if (ferror(stdout) || fflush(stdout) == EOF) {
+		warn("standard output");
+		fatal = 1;
+	}
+	if (out->flags & OUTPUT_VERBOSE)
+		warnx("%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
+		    "%lu unsolvable, %lu invalid, %lu other errors",
+		    out->done, out->done == 1 ? "" : "s", elapsed,
+		    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
+		    out->unsolvable, out->invalid, out->errors);
+	if (fatal || out->failed > 0)
+		return 2;
+	if (out->invalid > 0 || out->errors > 0)
+		return 1;
+	if (out->unsolvable > 0 && out->query.mode != MODE_COUNT)
+		return 1;
+	return 0;
+}

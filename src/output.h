@@ -1,0 +1,46 @@
+/*
+ * output.h -- sudokuc answers, messages, progress and summary.
+ *
+ * Items are handed over in input order with the reply line they got
+ * (from sudokud, or made by local.c in the daemon's words), and printed
+ * in the shape the puzzle came in or the one forced with -f.
+ */
+#ifndef OUTPUT_H
+#define OUTPUT_H
+
+#include "sudokuc.h"
+
+#define OUTPUT_QUIET	0x1	/* no progress, no per-puzzle messages */
+#define OUTPUT_VERBOSE	0x2	/* a summary at the end */
+#define OUTPUT_PROGRESS	0x4	/* a progress line on stderr */
+
+struct output;
+
+struct output	*output_new(enum format, const struct query *, int flags);
+void		 output_free(struct output *);
+
+/* Where the answers come from, for messages; NULL when solving locally. */
+void		 output_peer(struct output *, const char *peer);
+/* About how many puzzles to expect (0: unknown), for the progress ETA. */
+void		 output_total(struct output *, unsigned long total);
+
+/*
+ * One item and its reply line (without LF; NULL for a malformed or
+ * unreadable input).  Returns 0, or -1 when the reply makes going on
+ * pointless (the server is busy or broke the protocol); a message has
+ * been printed then.
+ */
+int		 output_item(struct output *, const struct item *,
+		    const char *reply);
+/* One line of a STATS reply: 0 for more, 1 after END, -1 on nonsense. */
+int		 output_stat(struct output *, const char *line);
+
+/* Updates the progress line if it is due. */
+void		 output_tick(struct output *);
+/* A message about the whole run (connection lost, ...), on stderr. */
+void		 output_warnx(struct output *, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+/* Flushes, prints the summary if asked; returns the exit status. */
+int		 output_finish(struct output *, int fatal);
+
+#endif /* OUTPUT_H */

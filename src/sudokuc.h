@@ -1,0 +1,87 @@
+/*
+ * sudokuc.h -- types shared by the parts of the sudokuc client.
+ *
+ * input.c reads puzzles into items, client.c sends them to sudokud
+ * (local.c solves them in-process instead) and output.c prints the
+ * answers in input order.
+ */
+#ifndef SUDOKUC_H
+#define SUDOKUC_H
+
+#include <stddef.h>
+
+#include "sudoku.h"
+
+/*
+ * Requests in flight on one connection.  256 puzzle requests are about
+ * 21 KiB each way, far below the socket buffers and the daemon's
+ * output_high (256 KiB), so neither side ever blocks the other, while
+ * the daemon always has work queued.
+ */
+#define SUDOKUC_WINDOW_DEFAULT	256
+#define SUDOKUC_WINDOW_MAX	65536
+
+/* COUNT limits: the protocol's default, and the daemon's largest count_max. */
+#define SUDOKUC_COUNT_DEFAULT	2
+#define SUDOKUC_COUNT_MAX	1000000
+
+/* How a puzzle was written in the input. */
+enum shape {
+	SHAPE_LINE = 0,		/* 81 cells on one line */
+	SHAPE_GRID,		/* 9 lines of 9 digits (BOJ 2239) */
+	SHAPE_SPACED		/* 9 lines of 9 blank-separated digits (BOJ 2580) */
+};
+
+/* How answers are printed: as the puzzle came, or forced with -f. */
+enum format {
+	FORMAT_AUTO = 0,
+	FORMAT_LINE,
+	FORMAT_GRID,
+	FORMAT_SPACED,
+	FORMAT_PRETTY
+};
+
+/* What is asked about each puzzle. */
+enum mode {
+	MODE_SOLVE = 0,
+	MODE_LEXMIN,
+	MODE_COUNT
+};
+
+struct query {
+	enum mode	mode;
+	unsigned long	limit;		/* MODE_COUNT */
+};
+
+enum item_kind {
+	ITEM_PUZZLE = 0,	/* a well-formed puzzle: ask about it */
+	ITEM_BAD,		/* a malformed puzzle: msg says why */
+	ITEM_FAIL,		/* an input that cannot be read: msg says why */
+	ITEM_META		/* ping, stats or version */
+};
+
+enum meta {
+	META_PING = 0,
+	META_STATS,
+	META_VERSION
+};
+
+#define ITEM_MSGLEN	192
+
+/* One unit of work, in input order. */
+struct item {
+	enum item_kind		kind;
+	enum shape		shape;
+	enum meta		meta;
+	const char		*src;	/* file name, "-" or "argument N" */
+	unsigned long		line;	/* first line, 0 for a one-line argument */
+	struct sudoku_grid	grid;	/* ITEM_PUZZLE */
+	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
+	double			sent;	/* ITEM_META: when it was sent */
+	char			msg[ITEM_MSGLEN];
+};
+
+/* Seconds on the monotonic clock. */
+double	sudokuc_now(void);
+
+#endif /* SUDOKUC_H */

@@ -1,0 +1,682 @@
+#!/usr/bin/env python3
+"""e2e_client.py -- sudokuc end to end, locally (-L) and against a real sudokud.
+
+Prints TAP.  The -L tests run first; the daemon tests start
+$top_builddir/src/sudokud on a Unix socket and a TCP port chosen at run
+time (skipped if the daemon is not built) and always stop it.  Answers
+are checked by an independent checker written here, never against output
+captured from sudokuc.
+
+Environment: top_builddir, PUZZLE_DIR (set by make check).
+SUDOKUC_TEST_SOCKET=PATH uses a daemon already running there instead.
+"""
+
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+BUILD = os.environ.get("top_builddir",
+                       os.path.join(os.path.dirname(__file__), ".."))
+SUDOKUC = os.path.join(BUILD, "src", "sudokuc")
+SUDOKUD = os.path.join(BUILD, "src", "sudokud")
+PUZZLE_DIR = os.environ.get("PUZZLE_DIR", "")
+SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465",
+        "puzzles6_forum_hardest_1106"]
+
+BOJ2239_IN = """103000509
+002109400
+000704000
+300502006
+060000050
+700803004
+000401000
+009205800
+804000107
+"""
+BOJ2239_OUT = """143628579
+572139468
+986754231
+391542786
+468917352
+725863914
+237481695
+619275843
+854396127
+"""
+BOJ2580_IN = """0 3 5 4 6 9 2 7 8
+7 8 2 1 0 5 6 0 9
+0 6 0 2 7 8 1 3 5
+3 2 1 0 4 6 8 9 7
+8 0 4 9 1 3 5 0 6
+5 9 6 8 2 0 4 1 3
+9 1 7 6 5 2 0 8 0
+6 0 3 7 0 1 9 5 2
+2 5 8 3 9 4 7 6 0
+"""
+# Norvig's example: one solution.
+EASY = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6."
+        "6....28....419..5....8..79")
+EMPTY = "0" * 81
+# The lexicographically smallest Sudoku grid (rows 123456789, 456789123, ...).
+EMPTY_LEXMIN = ("123456789456789123789123456214365897365897214897214365"
+                "531642978642978531978531642")
+# Givens agree, yet r1c9 has no candidate: 1-8 in row 1, 9 in column 9.
+NOSOL = "12345678." + "........9" + "." * 63
+
+
+# ---- TAP ------------------------------------------------------------------
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def ok(self, cond, name, diag=""):
+        self.n += 1
+        print("%s %d - %s" % ("ok" if cond else "not ok", self.n, name))
+        if not cond:
+            self.failed += 1
+            for line in str(diag).splitlines()[:30]:
+                print("# " + line)
+        sys.stdout.flush()
+        return cond
+
+    def skip(self, name, why):
+        self.n += 1
+        print("ok %d - %s # SKIP %s" % (self.n, name, why))
+
+    def done(self):
+        print("1..%d" % self.n)
+
+
+TAP = Tap()
+
+
+def case(name):
+    """Decorator: runs the test at once; an exception is a failure."""
+    def wrap(fn):
+        try:
+            fn(name)
+        except Exception as e:  # noqa: BLE001 -- report, go on
+            TAP.ok(False, name, "%s: %s" % (type(e).__name__, e))
+        return fn
+    return wrap
+
+
+# ---- independent checker --------------------------------------------------
+
+def cells(text):
+    """The 81 cells of a puzzle written in any shape (0 = blank)."""
+    out = [0 if ch in "0." else int(ch) for ch in text if ch in "0123456789."]
+    if len(out) != 81:
+        raise ValueError("not 81 cells: %r" % text[:100])
+    return out
+
+
+UNITS = ([[r * 9 + c for c in range(9)] for r in range(9)] +
+         [[r * 9 + c for r in range(9)] for c in range(9)] +
+         [[(br + i // 3) * 9 + bc + i % 3 for i in range(9)]
+          for br in (0, 3, 6) for bc in (0, 3, 6)])
+
+
+def is_solution(puzzle, sol):
+    """Does sol (81 ints) solve puzzle (81 ints): every unit 1-9, givens kept."""
+    if len(sol) != 81 or any(not 1 <= v <= 9 for v in sol):
+        return False
+    if any(p and p != s for p, s in zip(puzzle, sol)):
+        return False
+    return all(sorted(sol[i] for i in u) == list(range(1, 10)) for u in UNITS)
+
+
+def lexmin(puzzle):
+    """The seeds' backtracker: blanks in order, digits ascending."""
+    g = list(puzzle)
+    blanks = [i for i in range(81) if g[i] == 0]
+
+    def free(i, d):
+        return all(g[j] != d for u in UNITS if i in u for j in u)
+
+    def go(k):
+        if k == len(blanks):
+            return True
+        i = blanks[k]
+        for d in range(1, 10):
+            if free(i, d):
+                g[i] = d
+                if go(k + 1):
+                    return True
+        g[i] = 0
+        return False
+    return g if go(0) else None
+
+
+def set_puzzles(name):
+    """The puzzles of a shared set, one string each, comments skipped."""
+    with open(os.path.join(PUZZLE_DIR, name)) as f:
+        return [ln.strip() for ln in f if ln.strip() and
+                not ln.startswith("#")]
+
+
+def check_lines(puzzles, out):
+    """Every output line solves its puzzle; returns a complaint or ''."""
+    lines = out.splitlines()
+    if len(lines) != len(puzzles):
+        return "%d answers for %d puzzles" % (len(lines), len(puzzles))
+    for k, (p, a) in enumerate(zip(puzzles, lines)):
+        if not re.fullmatch(r"[1-9]{81}", a) or \
+           not is_solution(cells(p), [int(c) for c in a]):
+            return "answer %d wrong: %s for %s" % (k + 1, a, p)
+    return ""
+
+
+# ---- running sudokuc -------------------------------------------------------
+
+class Tmp:
+    dir = tempfile.mkdtemp(prefix="e2e_client.")
+
+    @classmethod
+    def file(cls, name, text):
+        path = os.path.join(cls.dir, name)
+        with open(path, "w", newline="") as f:
+            f.write(text)
+        return path
+
+
+def run(*args, stdin="", env=None, timeout=120):
+    e = dict(os.environ)
+    e.pop("SUDOKUD_SOCKET", None)
+    e.update(env or {})
+    p = subprocess.run([SUDOKUC] + list(args), input=stdin, env=e,
+                       capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def grid_rows(text):
+    return [r for r in text.split("\n") if r]
+
+
+# ---- the daemon ------------------------------------------------------------
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Daemon:
+    proc = None
+    sock = None
+    port = None
+    why = ""
+
+    @classmethod
+    def start(cls):
+        ext = os.environ.get("SUDOKUC_TEST_SOCKET")
+        if ext:
+            cls.sock = ext
+            return True
+        if not os.access(SUDOKUD, os.X_OK):
+            cls.why = "src/sudokud not built"
+            return False
+        cls.sock = os.path.join(Tmp.dir, "sudokud.sock")
+        cls.port = free_port()
+        conf = Tmp.file("sudokud.conf", "[server]\nworkers = 2\n"
+                        "[listen]\nunix = %s\ntcp = 127.0.0.1:%d\n"
+                        "[log]\nlevel = warning\n" % (cls.sock, cls.port))
+        log = open(os.path.join(Tmp.dir, "sudokud.log"), "w")
+        cls.proc = subprocess.Popen([SUDOKUD, "-d", "-f", conf],
+                                    stdout=log, stderr=log)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if cls.proc.poll() is not None:
+                cls.why = "sudokud exited with %d" % cls.proc.returncode
+                return False
+            try:
+                s = socket.socket(socket.AF_UNIX)
+                s.connect(cls.sock)
+                s.close()
+                return True
+            except OSError:
+                time.sleep(0.05)
+        cls.why = "sudokud did not listen within 10 s"
+        return False
+
+    @classmethod
+    def stop(cls):
+        if cls.proc is None:
+            return
+        if cls.proc.poll() is None:
+            cls.proc.send_signal(signal.SIGTERM)
+            try:
+                cls.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                cls.proc.kill()
+                cls.proc.wait()
+        cls.proc = None
+
+
+# ---- tests that need no daemon ------------------------------------------------
+
+def local_tests():
+    L = "-L"
+
+    @case("usage: -V, -h, a bad option exits 2")
+    def _(name):
+        rc, out, _ = run("-V")
+        rc2, out2, _ = run("-h")
+        rc3, _, err3 = run("-Z")
+        rc4, _, err4 = run("-w", "0", EASY)
+        rc5, _, err5 = run("-f", "fancy", EASY)
+        TAP.ok(rc == 0 and re.fullmatch(r"sudokuc \S+\n", out) and
+               rc2 == 0 and out2.startswith("usage: sudokuc") and
+               rc3 == 2 and "usage: sudokuc" in err3 and
+               rc4 == 2 and "window" in err4 and
+               rc5 == 2 and "fancy" in err5, name,
+               (rc, out, rc2, out2, rc3, err3, rc4, err4, rc5, err5))
+
+    @case("-L: a line puzzle as an argument is answered with a line")
+    def _(name):
+        rc, out, err = run(L, EASY)
+        TAP.ok(rc == 0 and err == "" and check_lines([EASY], out) == "",
+               name, (rc, out, err))
+
+    @case("-L --lexmin: the BOJ 2239 sample prints exactly the expected answer")
+    def _(name):
+        rc, out, err = run(L, "--lexmin", stdin=BOJ2239_IN)
+        TAP.ok(rc == 0 and out == BOJ2239_OUT and err == "", name,
+               (rc, out, err))
+
+    @case("-L: the BOJ 2580 sample gets a valid answer, spaced")
+    def _(name):
+        rc, out, err = run(L, stdin=BOJ2580_IN)
+        TAP.ok(rc == 0 and err == "" and spaced_ok(BOJ2580_IN, out), name,
+               (rc, out, err))
+
+    @case("-L: a 9x9 digit grid (CRLF, comments) is answered with a grid")
+    def _(name):
+        text = "# BOJ 2239\r\n" + BOJ2239_IN.replace("\n", " \r\n")
+        rc, out, err = run(L, stdin=text)
+        rows = grid_rows(out)
+        TAP.ok(rc == 0 and len(rows) == 9 and
+               all(re.fullmatch(r"[1-9]{9}", r) for r in rows) and
+               is_solution(cells(BOJ2239_IN), cells(out)), name,
+               (rc, out, err))
+
+    @case("-L --lexmin: the empty grid gives the smallest grid")
+    def _(name):
+        rc, out, err = run(L, "--lexmin", EMPTY)
+        TAP.ok(rc == 0 and out == EMPTY_LEXMIN + "\n", name, (rc, out, err))
+
+    @case("-L --lexmin: several solutions, smallest one (reference search)")
+    def _(name):
+        p = "." * 40 + "5" + "." * 40
+        ref = "".join(map(str, lexmin(cells(p))))
+        rc, out, err = run(L, "--lexmin", p)
+        rc2, out2, _ = run(L, "-c", p)
+        TAP.ok(rc == 0 and out == ref + "\n" and (rc2, out2) == (0, "2\n"),
+               name, (rc, out, ref, err, rc2, out2))
+
+    @case("-L -f: line, grid, spaced and pretty")
+    def _(name):
+        res = {f: run(L, "-f", f, EASY) for f in
+               ("line", "grid", "spaced", "pretty")}
+        sol = res["line"][1].strip()
+        good = (all(r[0] == 0 for r in res.values()) and
+                check_lines([EASY], res["line"][1]) == "" and
+                res["grid"][1] == "".join(sol[i:i + 9] + "\n"
+                                          for i in range(0, 81, 9)) and
+                res["spaced"][1] == "".join(" ".join(sol[i:i + 9]) + "\n"
+                                            for i in range(0, 81, 9)))
+        pretty = res["pretty"][1].splitlines()
+        good = good and len(pretty) == 13 and \
+            pretty[0] == "+-------+-------+-------+" and \
+            pretty[1] == "| %s %s %s | %s %s %s | %s %s %s |" % \
+            tuple(sol[:9]) and cells(res["pretty"][1]) == \
+            [int(c) for c in sol]
+        TAP.ok(good, name, res)
+
+    @case("-L --count: limits, separate or attached, and count 0")
+    def _(name):
+        r1 = run(L, "--count", EASY)
+        r2 = run(L, "--count=10", EMPTY)
+        r3 = run(L, "-c", "5", EMPTY, EASY)
+        r4 = run(L, "-c", NOSOL)
+        TAP.ok(r1[:2] == (0, "1\n") and r2[:2] == (0, "10\n") and
+               r3[:2] == (0, "5\n1\n") and r4[:2] == (0, "0\n"), name,
+               (r1, r2, r3, r4))
+
+    @case("-L: no solution is an error with its position, exit 1")
+    def _(name):
+        f = Tmp.file("nosol.txt", "# x\n%s\n%s\n" % (EASY, NOSOL))
+        rc, out, err = run(L, f)
+        TAP.ok(rc == 1 and check_lines([EASY], out) == "" and
+               re.search(re.escape(f) + r":3: .*no solution", err), name,
+               (rc, out, err))
+
+    @case("-L: mixed shapes and malformed puzzles, positions, order, exit 1")
+    def _(name):
+        mixed_test(name, [L])
+
+    @case("-L: a malformed argument is reported as 'argument N'")
+    def _(name):
+        rc, out, err = run(L, EASY, EASY[:80], EASY)
+        TAP.ok(rc == 1 and check_lines([EASY, EASY], out) == "" and
+               "argument 2: expected 81 cells, found 80" in err, name,
+               (rc, out, err))
+
+    @case("-L: a missing file is reported, the rest answered, exit 2")
+    def _(name):
+        missing = os.path.join(Tmp.dir, "no-such-file")
+        rc, out, err = run(L, missing, EASY)
+        TAP.ok(rc == 2 and check_lines([EASY], out) == "" and
+               missing + ": No such file or directory" in err, name,
+               (rc, out, err))
+
+    @case("-L: ping and version answer locally; stats needs a daemon")
+    def _(name):
+        rc, out, err = run(L, "ping", "version")
+        rc2, _, err2 = run(L, "stats")
+        TAP.ok(rc == 0 and out.startswith("pong") and "sudokuc " in out and
+               rc2 == 2 and "stats" in err2, name, (rc, out, err, rc2, err2))
+
+    @case("-L -q: no messages, still exit 1; -v: a summary")
+    def _(name):
+        rc, out, err = run(L, "-q", EASY, NOSOL)
+        rc2, out2, err2 = run(L, "-v", EASY, NOSOL, "12")
+        TAP.ok(rc == 1 and err == "" and check_lines([EASY], out) == "" and
+               rc2 == 1 and re.search(r"3 puzzles in .* 1 solved, "
+                                      r"1 unsolvable, 1 invalid", err2),
+               name, (rc, out, err, rc2, out2, err2))
+
+    @case("-L: a progress line on a terminal stderr, none otherwise")
+    def _(name):
+        progress_test(name)
+
+    @case("man page SYNOPSIS equals usage()")
+    def _(name):
+        synopsis_test(name)
+
+    for s in SETS:
+        shared_set_local(s)
+
+
+def spaced_ok(puzzle_text, out):
+    rows = grid_rows(out)
+    return (len(rows) == 9 and
+            all(re.fullmatch(r"[1-9]( [1-9]){8}", r) for r in rows) and
+            is_solution(cells(puzzle_text), cells(out)))
+
+
+MIXED = (
+    "# mixed shapes\n" +                                 # 1
+    EASY + " \n" +                                       # 2
+    "\n" +                                               # 3
+    BOJ2239_IN +                                         # 4-12
+    "\n" +                                               # 13
+    EASY[:80] + "\n" +                                   # 14 length
+    EASY[:80] + "x\r\n" +                                # 15 char
+    "55" + EASY[2:] + "\n" +                             # 16 conflict
+    BOJ2580_IN +                                         # 17-25
+    "103000509\n002109400\n" +                           # 26-27 short grid
+    "\n" +                                               # 28
+    BOJ2580_IN.replace("7 6 0\n", "7 6 x\n") +           # 29-37 char r9c9
+    EASY.replace(".", "0") + "\n")                       # 38
+
+
+def mixed_test(name, args):
+    f = Tmp.file("mixed.txt", MIXED)
+    rc, out, err = run(*(args + [f]))
+    blocks = out.split("\n\n")
+    good = (rc == 1 and len(blocks) == 4 and
+            check_lines([EASY], blocks[0] + "\n") == "" and
+            blocks[1] + "\n" == BOJ2239_OUT and
+            spaced_ok(BOJ2580_IN, blocks[2] + "\n") and
+            check_lines([EASY], blocks[3]) == "")
+    want = [(14, "expected 81 cells, found 80"),
+            (15, "bad character 'x' (0x78) at position 81"),
+            (16, "digit 5 twice in row 1: r1c1 and r1c2"),
+            (26, "incomplete grid: 2 rows"),
+            (37, "bad character 'x' (0x78) at position 81 (r9c9)")]
+    lines = err.splitlines()
+    good = good and len(lines) == len(want) and all(
+        "%s:%d: %s" % (f, n, text) in ln for (n, text), ln in
+        zip(want, lines))
+    TAP.ok(good, name, (rc, out, err))
+
+
+def progress_test(name):
+    """stderr on a pty: a progress line appears for a slow batch."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([SUDOKUC, "-L"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    for _ in range(15):
+        p.stdin.write(EASY + "\n")
+        p.stdin.flush()
+        time.sleep(0.1)
+    out, _ = p.communicate(timeout=30)
+    tty = b""
+    while select.select([master], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        tty += chunk
+    os.close(master)
+    rc, _, err = run("-L", stdin=(EASY + "\n") * 15)
+    TAP.ok(p.returncode == 0 and len(out.splitlines()) == 15 and
+           re.search(rb"\r\d+ puzzles, \d+/s", tty) and rc == 0 and
+           err == "", name, (p.returncode, out, tty, rc, err))
+
+
+def synopsis_test(name):
+    page = os.path.join(BUILD, "man", "sudokuc.1")
+    if not shutil.which("mandoc") or not os.path.exists(page):
+        TAP.skip(name, "mandoc or man/sudokuc.1 missing")
+        return
+    text = subprocess.run(["mandoc", "-Tascii", page], capture_output=True,
+                          text=True, timeout=30).stdout
+    text = re.sub(r".\x08", "", text)
+    syn = text.split("SYNOPSIS", 1)[1].split("DESCRIPTION", 1)[0]
+    _, out, _ = run("-h")
+    want = " ".join(out.replace("usage:", "", 1).split())
+    TAP.ok(" ".join(syn.split()) == want, name, (syn, out))
+
+
+def shared_set_local(s):
+    name = "-L: every answer to %s checked" % s
+    if not PUZZLE_DIR or not os.path.exists(os.path.join(PUZZLE_DIR, s)):
+        TAP.skip(name, "PUZZLE_DIR not set")
+        return
+
+    @case(name)
+    def _(name):
+        path = os.path.join(PUZZLE_DIR, s)
+        rc, out, err = run("-L", path, timeout=600)
+        LOCAL_OUT[s] = out if rc == 0 else None
+        bad = check_lines(set_puzzles(s), out)
+        TAP.ok(rc == 0 and err == "" and bad == "", name, (rc, bad, err))
+
+
+LOCAL_OUT = {}
+
+
+# ---- tests against a real daemon ----------------------------------------------
+
+def connect_fail_tests():
+    @case("no daemon: path, errno text and the -L hint, exit 2")
+    def _(name):
+        missing = os.path.join(Tmp.dir, "nobody.sock")
+        rc, out, err = run("-s", missing, EASY)
+        rc2, _, err2 = run(EASY, env={"SUDOKUD_SOCKET": missing})
+        port = free_port()
+        rc3, _, err3 = run("-p", str(port), EASY)
+        TAP.ok(rc == 2 and out == "" and missing in err and
+               "No such file or directory" in err and "-L" in err and
+               rc2 == 2 and missing in err2 and
+               rc3 == 2 and "127.0.0.1:%d" % port in err3 and
+               "Connection refused" in err3, name,
+               (rc, err, rc2, err2, rc3, err3))
+
+
+def daemon_tests():
+    S = ["-s", Daemon.sock]
+
+    @case("daemon: ping, version and stats are printed readably")
+    def _(name):
+        rc, out, err = run(*(S + ["ping", "version", "stats"]))
+        lines = out.splitlines()
+        stats = dict(ln.split(None, 1) for ln in lines[3:] if ln)
+        TAP.ok(rc == 0 and err == "" and
+               lines[0].startswith("pong from " + Daemon.sock) and
+               re.fullmatch(r"sudokud \S+ at .*", lines[1]) and
+               lines[2] == "" and re.fullmatch(r"\d+", stats.get("pid", "")) and
+               int(stats.get("cmd_ping", "0")) >= 1, name, (rc, out, err))
+
+    @case("daemon --lexmin: the BOJ 2239 sample prints exactly the expected answer")
+    def _(name):
+        rc, out, err = run(*(S + ["--lexmin"]), stdin=BOJ2239_IN)
+        TAP.ok(rc == 0 and out == BOJ2239_OUT and err == "", name,
+               (rc, out, err))
+
+    @case("daemon: the BOJ 2580 sample gets a valid answer, spaced")
+    def _(name):
+        rc, out, err = run(*S, stdin=BOJ2580_IN)
+        TAP.ok(rc == 0 and err == "" and spaced_ok(BOJ2580_IN, out), name,
+               (rc, out, err))
+
+    @case("daemon: mixed shapes and malformed puzzles, positions, order")
+    def _(name):
+        mixed_test(name, S)
+
+    @case("daemon: no solution and a refused count limit: file:line, exit 1")
+    def _(name):
+        f = Tmp.file("nosol2.txt", "%s\n\n%s\n%s\n" % (NOSOL, EASY, NOSOL))
+        rc, out, err = run(*(S + [f]))
+        rc2, out2, err2 = run(*(S + ["-c", "999999", EASY]))
+        rc3, out3, _ = run(*(S + ["-c", "3", f]))
+        TAP.ok(rc == 1 and check_lines([EASY], out) == "" and
+               re.search(re.escape(f) + r":1: .*no solution", err) and
+               re.search(re.escape(f) + r":4: .*no solution", err) and
+               rc2 == 1 and out2 == "" and "argument 1: " in err2 and
+               (rc3, out3) == (0, "0\n1\n0\n"), name,
+               (rc, out, err, rc2, out2, err2, rc3, out3))
+
+    @case("daemon: SUDOKUD_SOCKET is used, and -s overrides it")
+    def _(name):
+        rc, out, err = run(EASY, env={"SUDOKUD_SOCKET": Daemon.sock})
+        missing = os.path.join(Tmp.dir, "nobody.sock")
+        rc2, out2, err2 = run(*(S + [EASY]), env={"SUDOKUD_SOCKET": missing})
+        TAP.ok(rc == 0 and check_lines([EASY], out) == "" and
+               rc2 == 0 and check_lines([EASY], out2) == "", name,
+               (rc, out, err, rc2, out2, err2))
+
+    @case("daemon: TCP with -H and -p, and -p alone")
+    def _(name):
+        if Daemon.port is None:
+            TAP.skip(name, "external daemon: no TCP port known")
+            return
+        rc, out, err = run("-H", "127.0.0.1", "-p", str(Daemon.port),
+                           "--lexmin", stdin=BOJ2239_IN)
+        rc2, out2, err2 = run("-p", str(Daemon.port), EASY, EMPTY)
+        TAP.ok(rc == 0 and out == BOJ2239_OUT and rc2 == 0 and
+               check_lines([EASY, EMPTY], out2) == "", name,
+               (rc, out, err, rc2, out2, err2))
+
+    @case("daemon: answers flow while standard input stays open")
+    def _(name):
+        p = subprocess.Popen([SUDOKUC] + S, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+        got = []
+        for _ in range(3):
+            p.stdin.write(EASY + "\n")
+            p.stdin.flush()
+            if select.select([p.stdout], [], [], 10)[0]:
+                got.append(p.stdout.readline())
+        p.stdin.close()
+        rc = p.wait(10)
+        TAP.ok(rc == 0 and check_lines([EASY] * 3, "".join(got)) == "",
+               name, (rc, got))
+
+    for s in SETS:
+        shared_set_daemon(s, S)
+
+    @case("daemon: window 1 and window 4096 keep input order")
+    def _(name):
+        puzzles = set_puzzles(SETS[1])[:300] if PUZZLE_DIR else [EASY] * 300
+        f = Tmp.file("w.txt", "\n".join(puzzles) + "\n")
+        r1 = run(*(S + ["-w", "1", f]))
+        r2 = run(*(S + ["-w", "4096", f]))
+        TAP.ok(r1[0] == 0 and r2[0] == 0 and
+               check_lines(puzzles, r1[1]) == "" and
+               check_lines(puzzles, r2[1]) == "", name,
+               (r1[0], r1[2], r2[0], r2[2]))
+
+
+def shared_set_daemon(s, S):
+    name = "daemon: every answer to %s checked, same as -L" % s
+    if not PUZZLE_DIR or not os.path.exists(os.path.join(PUZZLE_DIR, s)):
+        TAP.skip(name, "PUZZLE_DIR not set")
+        return
+
+    @case(name)
+    def _(name):
+        rc, out, err = run(*(S + ["-v", os.path.join(PUZZLE_DIR, s)]),
+                           timeout=600)
+        bad = check_lines(set_puzzles(s), out)
+        TAP.ok(rc == 0 and bad == "" and out == LOCAL_OUT.get(s), name,
+               (rc, bad, err, "differs from -L" if out != LOCAL_OUT.get(s)
+                else ""))
+        rate = re.search(r"\((\d+)/s\)", err)
+        if rate:
+            print("# %s via %s: %s puzzles/s" % (s, Daemon.sock,
+                                                 rate.group(1)))
+
+
+def daemon_gone_test():
+    @case("daemon stopped in mid-batch: a message and exit 2")
+    def _(name):
+        if Daemon.proc is None or not PUZZLE_DIR:
+            TAP.skip(name, "no daemon of our own, or no PUZZLE_DIR")
+            return
+        p = subprocess.Popen([SUDOKUC, "-s", Daemon.sock, "-w", "1",
+                              os.path.join(PUZZLE_DIR, SETS[0])],
+                             stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+        time.sleep(0.3)
+        Daemon.stop()
+        _, err = p.communicate(timeout=30)
+        TAP.ok(p.returncode == 2 and Daemon.sock in err, name,
+               (p.returncode, err))
+
+
+def main():
+    try:
+        local_tests()
+        connect_fail_tests()
+        if Daemon.start():
+            daemon_tests()
+            daemon_gone_test()
+        else:
+            TAP.skip("daemon tests", Daemon.why)
+    finally:
+        Daemon.stop()
+        shutil.rmtree(Tmp.dir, ignore_errors=True)
+    TAP.done()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
