@@ -1,0 +1,47 @@
+/*
+ * notify.h -- tell the service manager about our state (sd_notify).
+ *
+ * Every function is a no-op returning 0 when NOTIFY_SOCKET was not set
+ * when notify_init() ran, so callers need no "under systemd?" checks.
+ * Call from the main thread only: the state is one file-local fd and
+ * address, with no locking.
+ */
+#ifndef NOTIFY_H
+#define NOTIFY_H
+
+/*
+ * Read NOTIFY_SOCKET (an absolute path or "@abstract") and open the
+ * socket messages go to.  Returns 0 (also when the variable is unset)
+ * or -1 with an allocated reason in *cause.  The variable is left in
+ * the environment: sudokud starts no children that could misuse it.
+ */
+int	notify_init(char **cause);
+
+/* Close the socket; later calls are no-ops until notify_init(). */
+void	notify_close(void);
+
+/* Is there a service manager to talk to? */
+int	notify_enabled(void);
+
+/*
+ * Send one datagram of "KEY=value" lines.  Returns 0, or -1 with errno
+ * set (EMSGSIZE if the text did not fit).  Failures are worth a log
+ * line but never fatal: the service manager may have gone away.
+ */
+int	notify_send(const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
+
+/* "READY=1", with "STATUS=status" in the same message if not NULL. */
+int	notify_ready(const char *status);
+
+/* "RELOADING=1" and "MONOTONIC_USEC=now" in one message. */
+int	notify_reloading(void);
+
+/* "STOPPING=1". */
+int	notify_stopping(void);
+
+/* "STATUS=..." (one line: newlines are replaced by spaces). */
+int	notify_status(const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
+
+#endif /* NOTIFY_H */
