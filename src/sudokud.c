@@ -20,6 +20,7 @@
 #include "config.h"	/* src/config.h: struct config */
 #include "listener.h"
 #include "log.h"
+#include "notify.h"
 #include "priv.h"
 #include "server.h"
 #include "sockets.h"
@@ -78,14 +79,30 @@ run(const char *file, int debug, int verbose)
 	char		*cause;
 	int		 status;
 
+	sigset_t	 sigs;
+
 	/* A peer that goes away must not kill us: writes get EPIPE. */
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * Clients can connect as soon as the sockets exist, before the
+	 * event loop catches signals: hold TERM, INT and HUP until then
+	 * (server_run() unblocks them) so an early SIGTERM is a clean stop.
+	 */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGHUP);
+	sigprocmask(SIG_BLOCK, &sigs, NULL);
 
 	log_setverbose(verbose);
 	log_init(debug, LOG_INFO, LOG_DAEMON);
 	if ((cf = config_load(file, &cause)) == NULL)
 		startup_fail(NULL, cause);
 	log_init(debug, cf->log_level, cf->log_facility);
+	if (notify_init(&cause) != 0) {
+		log_warnx("%s", cause);
+		free(cause);
+	}
 
 	/* Configured sockets, or the ones systemd passed (activation.h). */
 	if (sockets_open(cf, &ls, &nls, &cause) != 0)
@@ -102,6 +119,7 @@ run(const char *file, int debug, int verbose)
 	status = server_run(cf, ls, nls);
 
 	listener_close_all(ls, nls);
+	notify_close();
 	config_free(cf);
 	return (status);
 }

@@ -1,0 +1,484 @@
+/*
+ * server.c -- the accepting thread: listeners, signals, worker threads.
+ *
+ * The main thread runs one event_base with an evconnlistener per
+ * listening socket and the signal events (only one base may own
+ * signals).  Each accepted socket goes to the least loaded worker
+ * (worker.c), which serves it on its own event_base until it closes.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <event2/listener.h>
+
+#include "config.h"
+#include "listener.h"
+#include "log.h"
+#include "notify.h"
+#include "reload.h"
+#include "server.h"
+#include "stats.h"
+#include "worker.h"
+#include "xmalloc.h"
+
+/* Most worker threads; more than cores only adds switching. */
+#define SERVER_MAX_WORKERS	256
+
+/* How long accepting pauses when out of file descriptors, in ms. */
+#define SERVER_ACCEPT_PAUSE	100
+
+struct server_cf {
+	struct config		*cf;
+	_Atomic unsigned int	 refs;
+	int			 owned;		/* config_free() at the end */
+};
+
+struct server {
+	struct event_base	*base;
+	struct server_cf	*scf;		/* this thread's reference */
+	struct stats_server	*ss;
+	struct stats		*st;		/* this thread's counters */
+
+	struct listener		*ls;
+	size_t			 nls;
+	struct evconnlistener	**evl;		/* NULL once stopped */
+	struct event		*resume_ev;	/* after EMFILE */
+	time_t			 accept_warned;
+
+	struct worker		**workers;
+	unsigned int		 nworkers;
+	unsigned int		 next;		/* round-robin start */
+	int			 done[2];	/* pipe: workers that stopped */
+	struct event		*done_ev;
+	unsigned int		 ndone;
+
+	struct event		*sig_ev[3];
+	struct event		*deadline_ev;
+	int			 stopping;
+};
+
+static struct server_cf *
+server_cf_new(struct config *cf, unsigned int refs, int owned)
+{
+	struct server_cf	*scf;
+
+	scf = xcalloc(1, sizeof *scf);
+	scf->cf = cf;
+	scf->owned = owned;
+	atomic_init(&scf->refs, refs);
+	return (scf);
+}
+
+struct config *
+server_cf_config(struct server_cf *scf)
+{
+	return (scf->cf);
+}
+
+void
+server_cf_release(struct server_cf *scf)
+{
+	if (atomic_fetch_sub_explicit(&scf->refs, 1,
+	    memory_order_acq_rel) != 1)
+		return;
+	if (scf->owned)
+		config_free(scf->cf);
+	free(scf);
+}
+
+/*
+ * Switch every thread to cf, which becomes the server's.  Each worker
+ * changes over when it reads the message; the old config is freed when
+ * the last thread has let go of it.
+ */
+static void
+server_reload(struct server *sv, struct config *cf)
+{
+	struct server_cf	*scf, *old = sv->scf;
+	unsigned int		 i;
+
+	scf = server_cf_new(cf, sv->nworkers + 1, 1);
+	for (i = 0; i < sv->nworkers; i++)
+		worker_reload(sv->workers[i], scf);
+	sv->scf = scf;
+	server_cf_release(old);
+	log_setlevel(cf->log_level);
+}
+
+/*
+ * SIGHUP: read the file again and switch to it if it is good.  Limits,
+ * timeouts and solver settings apply to open connections too, from
+ * their next request; listeners, workers, user and group stay as they
+ * were started.
+ */
+static void
+server_hup(struct server *sv)
+{
+	struct config	*cf;
+	const char	*file = sv->scf->cf->file;
+	char		*cause;
+
+	notify_reloading();
+	if ((cf = config_load(file, &cause)) == NULL) {
+		log_warnx("reload failed, configuration kept: %s", cause);
+		free(cause);
+	} else {
+		reload_check(sv->scf->cf, cf);
+		server_reload(sv, cf);
+		log_info("configuration reloaded from %s",
+		    file != NULL ? file : "built-in defaults");
+	}
+	notify_ready(NULL);
+}
+
+/* Tell a client there is no room for it and close; never blocks. */
+static void
+server_busy(struct server *sv, int fd)
+{
+	char	buf[128];
+	int	len, i;
+
+	len = snprintf(buf, sizeof buf, "ERR busy too many connections "
+	    "(max %d), try later\n", sv->scf->cf->max_connections);
+	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
+		log_debug("busy reply: %s", strerror(errno));
+	stats_add(sv->st, STAT_REJECTED_CONNECTIONS, 1);
+	stats_add(sv->st, STAT_ERR_BUSY, 1);
+	/* Read what came already so close() sends no reset over the reply. */
+	for (i = 0; i < 16; i++) {
+		if (recv(fd, buf, sizeof buf, MSG_DONTWAIT) <= 0)
+			break;
+	}
+	close(fd);
+}
+
+static struct worker *
+server_pick(struct server *sv)
+{
+	struct worker	*best = NULL, *w;
+	unsigned int	 i, load, min = 0;
+
+	for (i = 0; i < sv->nworkers; i++) {
+		w = sv->workers[(sv->next + i) % sv->nworkers];
+		load = worker_load(w);
+		if (best == NULL || load < min) {
+			best = w;
+			min = load;
+		}
+	}
+	sv->next = (sv->next + 1) % sv->nworkers;
+	return (best);
+}
+
+static void
+server_accept(struct evconnlistener *evl, evutil_socket_t fd,
+    struct sockaddr *sa, int salen, void *arg)
+{
+	struct server	*sv = arg;
+	int		 on = 1;
+
+	(void)evl;
+	(void)salen;
+	stats_add(sv->st, STAT_TOTAL_CONNECTIONS, 1);
+	if (stats_conn_open(sv->ss,
+	    (unsigned int)sv->scf->cf->max_connections) != 0) {
+		server_busy(sv, fd);
+		return;
+	}
+	if ((sa->sa_family == AF_INET || sa->sa_family == AF_INET6) &&
+	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == -1)
+		log_debug("TCP_NODELAY: %s", strerror(errno));
+	worker_add(server_pick(sv), fd);
+}
+
+static void
+server_listeners_enable(struct server *sv, int on)
+{
+	size_t	i;
+
+	for (i = 0; sv->evl != NULL && i < sv->nls; i++) {
+		if (on)
+			evconnlistener_enable(sv->evl[i]);
+		else
+			evconnlistener_disable(sv->evl[i]);
+	}
+}
+
+static void
+server_resume(evutil_socket_t fd, short events, void *arg)
+{
+	(void)fd;
+	(void)events;
+	server_listeners_enable(arg, 1);
+}
+
+/* Out of descriptors: stop accepting for a while instead of spinning. */
+static void
+server_accept_error(struct evconnlistener *evl, void *arg)
+{
+	struct server	*sv = arg;
+	struct timeval	 tv = { 0, SERVER_ACCEPT_PAUSE * 1000 };
+	int		 error = EVUTIL_SOCKET_ERROR();
+
+	(void)evl;
+	if (error != EMFILE && error != ENFILE && error != ENOBUFS &&
+	    error != ENOMEM) {
+		log_warnx("accept: %s", strerror(error));
+		return;
+	}
+	/* Once a minute at most: this can last. */
+	if (time(NULL) - sv->accept_warned >= 60) {
+		sv->accept_warned = time(NULL);
+		log_warnx("accept: %s; pausing for %d ms at a time",
+		    strerror(error), SERVER_ACCEPT_PAUSE);
+	}
+	server_listeners_enable(sv, 0);
+	evtimer_add(sv->resume_ev, &tv);
+}
+
+static void
+server_listen(struct server *sv)
+{
+	size_t	i;
+	int	flags;
+
+	flags = LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE |
+	    LEV_OPT_CLOSE_ON_EXEC;
+	sv->evl = xcalloc(sv->nls, sizeof *sv->evl);
+	for (i = 0; i < sv->nls; i++) {
+		/* Backlog 0: the socket is listening already. */
+		sv->evl[i] = evconnlistener_new(sv->base, server_accept, sv,
+		    flags, 0, sv->ls[i].fd);
+		if (sv->evl[i] == NULL)
+			fatalx("%s: cannot watch the socket", sv->ls[i].name);
+		evconnlistener_set_error_cb(sv->evl[i], server_accept_error);
+	}
+}
+
+/* Close the listening sockets: new clients are refused from now on. */
+static void
+server_unlisten(struct server *sv)
+{
+	size_t	i;
+
+	if (sv->evl == NULL)
+		return;
+	for (i = 0; i < sv->nls; i++) {
+		evconnlistener_free(sv->evl[i]);
+		sv->ls[i].fd = -1;
+	}
+	free(sv->evl);
+	sv->evl = NULL;
+	evtimer_del(sv->resume_ev);
+}
+
+static void
+server_deadline(evutil_socket_t fd, short events, void *arg)
+{
+	struct server	*sv = arg;
+	unsigned int	 i;
+
+	(void)fd;
+	(void)events;
+	log_warnx("shutdown timeout: closing the remaining connections");
+	for (i = 0; i < sv->nworkers; i++)
+		worker_close(sv->workers[i]);
+}
+
+/* SIGTERM, SIGINT: stop accepting, let every worker finish its clients. */
+static void
+server_stop(struct server *sv, int sig)
+{
+	struct timeval	tv = { sv->scf->cf->shutdown_timeout, 0 };
+	unsigned int	i;
+
+	if (sv->stopping) {
+		log_info("signal %d again: closing connections now", sig);
+		server_deadline(-1, 0, sv);
+		return;
+	}
+	sv->stopping = 1;
+	notify_stopping();
+	log_info("signal %d: shutting down, %llu connections open", sig,
+	    (unsigned long long)stats_conn_current(sv->ss));
+	server_unlisten(sv);
+	for (i = 0; i < sv->nworkers; i++)
+		worker_drain(sv->workers[i]);
+	evtimer_add(sv->deadline_ev, &tv);
+}
+
+static void
+server_signal(evutil_socket_t sig, short events, void *arg)
+{
+	(void)events;
+	if (sig == SIGHUP)
+		server_hup(arg);
+	else
+		server_stop(arg, sig);
+}
+
+/* A worker has stopped; when all have, leave the loop. */
+static void
+server_worker_done(evutil_socket_t fd, short events, void *arg)
+{
+	struct server	*sv = arg;
+	char		 buf[64];
+	ssize_t		 n;
+
+	(void)events;
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		sv->ndone += (unsigned int)n;
+	if (sv->ndone >= sv->nworkers)
+		event_base_loopbreak(sv->base);
+}
+
+static void
+server_workers_start(struct server *sv)
+{
+	sigset_t	all, old;
+	unsigned int	i;
+
+	/* Signals are the main thread's: workers block them all. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (i = 0; i < sv->nworkers; i++) {
+		sv->workers[i] = worker_new(i, sv->scf, sv->ss, sv->done[1]);
+		if (worker_start(sv->workers[i]) == -1)
+			fatal("worker %u: pthread_create", i);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static unsigned int
+server_nworkers(const struct config *cf)
+{
+	long	n = cf->workers;
+
+	if (n <= 0 && (n = sysconf(_SC_NPROCESSORS_ONLN)) < 1)
+		n = 1;
+	if (n > SERVER_MAX_WORKERS)
+		n = SERVER_MAX_WORKERS;
+	return ((unsigned int)n);
+}
+
+static struct event_base *
+server_base_new(void)
+{
+	struct event_config	*ecf;
+	struct event_base	*base;
+
+	if ((ecf = event_config_new()) == NULL)
+		fatalx("%s: event_config_new failed", __func__);
+	event_config_set_flag(ecf, EVENT_BASE_FLAG_NOLOCK);
+	base = event_base_new_with_config(ecf);
+	event_config_free(ecf);
+	if (base == NULL)
+		fatalx("%s: event_base_new failed", __func__);
+	return (base);
+}
+
+/* main() held these until the event loop could catch them. */
+static void
+server_signals_unblock(void)
+{
+	sigset_t	sigs;
+
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+}
+
+static void
+server_events(struct server *sv)
+{
+	static const int	 sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	size_t			 i;
+
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		sv->sig_ev[i] = evsignal_new(sv->base, sigs[i], server_signal,
+		    sv);
+		if (sv->sig_ev[i] == NULL || evsignal_add(sv->sig_ev[i],
+		    NULL) == -1)
+			fatalx("cannot catch signal %d", sigs[i]);
+	}
+	sv->done_ev = event_new(sv->base, sv->done[0], EV_READ | EV_PERSIST,
+	    server_worker_done, sv);
+	if (sv->done_ev == NULL || event_add(sv->done_ev, NULL) == -1)
+		fatalx("%s: cannot watch the done pipe", __func__);
+	sv->resume_ev = evtimer_new(sv->base, server_resume, sv);
+	sv->deadline_ev = evtimer_new(sv->base, server_deadline, sv);
+	if (sv->resume_ev == NULL || sv->deadline_ev == NULL)
+		fatalx("%s: evtimer_new failed", __func__);
+}
+
+static void
+server_free(struct server *sv)
+{
+	unsigned int	i;
+
+	for (i = 0; i < sv->nworkers; i++) {
+		worker_join(sv->workers[i]);
+		worker_free(sv->workers[i]);
+	}
+	free(sv->workers);
+	server_unlisten(sv);
+	for (i = 0; i < sizeof sv->sig_ev / sizeof sv->sig_ev[0]; i++)
+		event_free(sv->sig_ev[i]);
+	event_free(sv->done_ev);
+	event_free(sv->resume_ev);
+	event_free(sv->deadline_ev);
+	event_base_free(sv->base);
+	close(sv->done[0]);
+	close(sv->done[1]);
+	server_cf_release(sv->scf);
+	stats_server_free(sv->ss);
+	free(sv);
+}
+
+int
+server_run(struct config *cf, struct listener *ls, size_t nls)
+{
+	struct server	*sv;
+
+	signal(SIGPIPE, SIG_IGN);
+	sv = xcalloc(1, sizeof *sv);
+	sv->ls = ls;
+	sv->nls = nls;
+	sv->nworkers = server_nworkers(cf);
+	sv->scf = server_cf_new(cf, sv->nworkers + 1, 0);
+	sv->ss = stats_server_new(sv->nworkers + 1, (int)sv->nworkers);
+	sv->st = stats_block(sv->ss, sv->nworkers);
+	if (pipe2(sv->done, O_NONBLOCK | O_CLOEXEC) == -1)
+		fatal("%s: pipe2", __func__);
+	sv->base = server_base_new();
+	sv->workers = xcalloc(sv->nworkers, sizeof *sv->workers);
+	server_workers_start(sv);
+	server_events(sv);
+	server_signals_unblock();
+	server_listen(sv);
+	log_info("serving with %u worker threads", sv->nworkers);
+	notify_ready(NULL);
+
+	if (event_base_dispatch(sv->base) == -1)
+		fatalx("event loop failed");
+	log_info("all connections closed, exiting");
+	server_free(sv);
+	return (0);
+}
