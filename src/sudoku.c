@@ -1,1 +1,177 @@
+/*
+ * sudoku.c -- the solver core API: parsing, error text, solving and
+ * counting.  The search itself is in solver.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
 #include "sudoku.h"
+#include "solver.h"
+
+static const char *const sudoku_units[] = { "row", "column", "box" };
+
+/*
+ * First earlier given in a unit of cell that holds digit, or -1.  Units
+ * are tried in the order row, column, box.
+ */
+static int
+sudoku_clash(const struct sudoku_grid *g, int cell, enum sudoku_unit *unit,
+    int *index)
+{
+	int	 r = cell / 9, c = cell % 9, br = r / 3 * 3, bc = c / 3 * 3;
+	int	 v = g->cell[cell], k, other;
+
+	for (k = 0; k < c; k++) {
+		if (g->cell[r * 9 + k] == v) {
+			*unit = SUDOKU_UNIT_ROW;
+			*index = r;
+			return (r * 9 + k);
+		}
+	}
+	for (k = 0; k < r; k++) {
+		if (g->cell[k * 9 + c] == v) {
+			*unit = SUDOKU_UNIT_COL;
+			*index = c;
+			return (k * 9 + c);
+		}
+	}
+	for (k = 0; k < 9; k++) {
+		other = (br + k / 3) * 9 + bc + k % 3;
+		if (other >= cell)
+			break;
+		if (g->cell[other] == v) {
+			*unit = SUDOKU_UNIT_BOX;
+			*index = br + c / 3;
+			return (other);
+		}
+	}
+	return (-1);
+}
+
+/* The first conflict, in row-major order of the later cell; 0 if none. */
+static int
+sudoku_conflicts(const struct sudoku_grid *g, struct sudoku_perror *err)
+{
+	enum sudoku_unit	 unit;
+	int			 cell, other, index;
+
+	for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+		if (g->cell[cell] == 0)
+			continue;
+		other = sudoku_clash(g, cell, &unit, &index);
+		if (other < 0)
+			continue;
+		err->kind = SUDOKU_PERR_CONFLICT;
+		err->cell1 = other;
+		err->cell2 = cell;
+		err->digit = g->cell[cell];
+		err->unit = unit;
+		err->unit_index = index;
+		return (-1);
+	}
+	return (0);
+}
+
+int
+sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
+    struct sudoku_perror *err)
+{
+	struct sudoku_perror	 e;
+	struct sudoku_grid	 tmp;
+	size_t			 i;
+	unsigned char		 ch;
+
+	memset(&e, 0, sizeof e);
+	if (len != SUDOKU_CELLS) {
+		e.kind = SUDOKU_PERR_LENGTH;
+		e.length = len;
+		goto fail;
+	}
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		ch = (unsigned char)s[i];
+		if (ch >= '1' && ch <= '9')
+			tmp.cell[i] = ch - '0';
+		else if (ch == '0' || ch == '.')
+			tmp.cell[i] = 0;
+		else {
+			e.kind = SUDOKU_PERR_CHAR;
+			e.pos = i;
+			e.byte = ch;
+			goto fail;
+		}
+	}
+	if (sudoku_conflicts(&tmp, &e) != 0)
+		goto fail;
+	if (g != NULL)
+		*g = tmp;
+	if (err != NULL)
+		*err = e;
+	return (0);
+fail:
+	if (err != NULL)
+		*err = e;
+	return (-1);
+}
+
+int
+sudoku_perror_text(const struct sudoku_perror *err, char *buf, size_t size)
+{
+	int	 c1 = err->cell1, c2 = err->cell2;
+
+	switch (err->kind) {
+	case SUDOKU_PERR_NONE:
+		return (snprintf(buf, size, "no error"));
+	case SUDOKU_PERR_LENGTH:
+		return (snprintf(buf, size, "expected %d cells, found %zu",
+		    SUDOKU_CELLS, err->length));
+	case SUDOKU_PERR_CHAR:
+		if (err->byte >= 0x20 && err->byte < 0x7f)
+			return (snprintf(buf, size,
+			    "bad character '%c' (0x%02x) at position %zu",
+			    err->byte, err->byte, err->pos + 1));
+		return (snprintf(buf, size, "bad byte 0x%02x at position %zu",
+		    err->byte, err->pos + 1));
+	case SUDOKU_PERR_CONFLICT:
+		return (snprintf(buf, size,
+		    "digit %d twice in %s %d: r%dc%d and r%dc%d", err->digit,
+		    sudoku_unit_name(err->unit), err->unit_index + 1,
+		    c1 / 9 + 1, c1 % 9 + 1, c2 / 9 + 1, c2 % 9 + 1));
+	}
+	return (snprintf(buf, size, "unknown error"));
+}
+
+void
+sudoku_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS])
+{
+	int	 i;
+
+	for (i = 0; i < SUDOKU_CELLS; i++)
+		out[i] = g->cell[i] <= 9 ? '0' + g->cell[i] : '?';
+}
+
+const char *
+sudoku_unit_name(enum sudoku_unit u)
+{
+	if ((unsigned)u < sizeof sudoku_units / sizeof sudoku_units[0])
+		return (sudoku_units[u]);
+	return ("unit");
+}
+
+enum sudoku_result
+sudoku_solve(const struct sudoku_grid *in, enum sudoku_policy policy,
+    uint64_t budget, struct sudoku_grid *out, struct sudoku_stats *st)
+{
+	unsigned long	 n;
+
+	return (solver_run(in, policy == SUDOKU_LEXMIN ? SOLVER_LEXMIN :
+	    SOLVER_ANY, 1, budget, &n, out, st));
+}
+
+enum sudoku_result
+sudoku_count(const struct sudoku_grid *in, unsigned long limit,
+    uint64_t budget, unsigned long *count, struct sudoku_grid *first,
+    struct sudoku_stats *st)
+{
+	return (solver_run(in, SOLVER_COUNT, limit, budget, count, first,
+	    st));
+}
