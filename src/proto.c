@@ -11,15 +11,7 @@
 
 #include <event2/buffer.h>
 
-/*
- * The autoconf header of the build root, for PACKAGE_VERSION.  It is
- * found through automake's -I. (DEFAULT_INCLUDES comes before
- * AM_CPPFLAGS); "config.h" below is src/config.h, found next to this file.
- */
-#include <config.h>
-#ifndef PACKAGE_VERSION
-#error "PACKAGE_VERSION not defined: <config.h> is not the autoconf header"
-#endif
+#include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
 #include "config.h"
 #include "proto.h"

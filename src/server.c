@@ -130,20 +130,21 @@ static void
 server_hup(struct server *sv)
 {
 	struct config	*cf;
-	const char	*file = sv->scf->cf->file;
 	char		*cause;
 
 	notify_reloading();
-	if ((cf = config_load(file, &cause)) == NULL) {
+	/* The old config may be freed by a worker once we switch: copy. */
+	if ((cf = config_load(sv->scf->cf->file, &cause)) == NULL) {
 		log_warnx("reload failed, configuration kept: %s", cause);
 		free(cause);
-	} else {
-		reload_check(sv->scf->cf, cf);
-		server_reload(sv, cf);
-		log_info("configuration reloaded from %s",
-		    file != NULL ? file : "built-in defaults");
+		notify_ready("reload failed, previous configuration kept");
+		return;
 	}
-	notify_ready(NULL);
+	reload_check(sv->scf->cf, cf);
+	log_info("configuration reloaded from %s",
+	    cf->file != NULL ? cf->file : "built-in defaults");
+	server_reload(sv, cf);
+	notify_ready("serving, configuration reloaded");
 }
 
 /* Tell a client there is no room for it and close; never blocks. */

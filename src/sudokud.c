@@ -12,12 +12,9 @@
 #include <syslog.h>
 #include <unistd.h>
 
-#include <config.h>	/* autoconf's, in the build directory */
-#ifndef PACKAGE_VERSION
-#error "autoconf's config.h not found before src/config.h"
-#endif
+#include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
-#include "config.h"	/* src/config.h: struct config */
+#include "config.h"
 #include "listener.h"
 #include "log.h"
 #include "notify.h"

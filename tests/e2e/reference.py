@@ -1,0 +1,134 @@
+"""
+reference.py -- the test-side Sudoku oracle for the end-to-end tests.
+
+Nothing here talks to the daemon or uses src/sudoku.c: a naive
+backtracker (the seeds' row/column/box bitmasks, BOJ 2239/2580) that
+meets solutions in lexicographic order, a counting variant that branches
+on the fewest candidates, and a checker for complete grids.
+"""
+
+import re
+
+
+class RefError(Exception):
+    pass
+
+
+def _peers():
+    peers = []
+    for i in range(81):
+        r, c = divmod(i, 9)
+        b = (r // 3) * 3 + c // 3
+        peers.append((r, 9 + c, 18 + b))
+    return peers
+
+
+UNITS_OF = _peers()
+
+
+def parse_grid(p):
+    if len(p) != 81:
+        raise RefError("reference: puzzle of %d cells" % len(p))
+    return [0 if ch in "0." else int(ch) for ch in p]
+
+
+def givens_consistent(cells):
+    used = [0] * 27
+    for i, v in enumerate(cells):
+        if v:
+            for u in UNITS_OF[i]:
+                if used[u] & (1 << v):
+                    return False
+                used[u] |= 1 << v
+    return True
+
+
+def ref_search(puzzle, limit=1, maxnodes=2000000, lexmin=True):
+    """
+    Plain backtracking with row/column/box bitmasks.  With lexmin the
+    blanks are filled in row-major order, digits ascending, so the first
+    solution met is the lexicographically smallest; otherwise the blank
+    with the fewest candidates goes first (fast, for counting).
+    Returns (count, first_solution_or_None, finished).
+    """
+    cells = parse_grid(puzzle)
+    if not givens_consistent(cells):
+        return 0, None, True
+    used = [0] * 27
+    for i, v in enumerate(cells):
+        if v:
+            for u in UNITS_OF[i]:
+                used[u] |= 1 << v
+    blanks = [i for i in range(81) if not cells[i]]
+    state = {"count": 0, "first": None, "nodes": 0}
+
+    def cand(i):
+        a, b, c = UNITS_OF[i]
+        return ~(used[a] | used[b] | used[c]) & 0x3FE
+
+    def rec(k):
+        state["nodes"] += 1
+        if state["nodes"] > maxnodes:
+            raise OverflowError
+        if k == len(blanks):
+            state["count"] += 1
+            if state["first"] is None:
+                state["first"] = "".join(map(str, cells))
+            return state["count"] >= limit
+        if not lexmin:
+            best, bc = k, 10
+            for j in range(k, len(blanks)):
+                n = bin(cand(blanks[j])).count("1")
+                if n < bc:
+                    best, bc = j, n
+                    if n <= 1:
+                        break
+            blanks[k], blanks[best] = blanks[best], blanks[k]
+        i = blanks[k]
+        m = cand(i)
+        a, b, c = UNITS_OF[i]
+        while m:
+            bit = m & -m
+            m ^= bit
+            cells[i] = bit.bit_length() - 1
+            used[a] |= bit
+            used[b] |= bit
+            used[c] |= bit
+            stop = rec(k + 1)
+            used[a] ^= bit
+            used[b] ^= bit
+            used[c] ^= bit
+            cells[i] = 0
+            if stop:
+                return True
+        return False
+
+    try:
+        rec(0)
+        return state["count"], state["first"], True
+    except OverflowError:
+        return state["count"], state["first"], False
+
+
+def solution_problem(puzzle, sol):
+    """None if sol solves puzzle, else a reason."""
+    if not isinstance(sol, str) or len(sol) != 81:
+        return "not 81 characters: %r" % (sol,)
+    if not re.fullmatch(r"[1-9]{81}", sol):
+        return "not all digits 1-9: %r" % sol
+    for i, ch in enumerate(puzzle):
+        if ch not in "0." and ch != sol[i]:
+            return "given %s at r%dc%d changed to %s" % (
+                ch, i // 9 + 1, i % 9 + 1, sol[i])
+    for r in range(9):
+        if len(set(sol[r * 9:r * 9 + 9])) != 9:
+            return "row %d repeats a digit" % (r + 1)
+    for c in range(9):
+        if len(set(sol[c::9])) != 9:
+            return "column %d repeats a digit" % (c + 1)
+    for b in range(9):
+        r0, c0 = (b // 3) * 3, (b % 3) * 3
+        box = [sol[(r0 + i) * 9 + c0 + j] for i in range(3) for j in range(3)]
+        if len(set(box)) != 9:
+            return "box %d repeats a digit" % (b + 1)
+    return None

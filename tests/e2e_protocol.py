@@ -1,0 +1,701 @@
+#!/usr/bin/env python3
+"""
+e2e_protocol.py -- every verb and every error of doc/protocol.md, with
+exact reply lines, over the Unix socket and TCP.
+"""
+
+import os
+import re
+import sys
+import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "e2e"))
+import harness as h                                     # noqa: E402
+from harness import check, eq, Fail                     # noqa: E402
+
+T = h.Tap({"workers": 2})
+
+
+def multi_solution_puzzle():
+    """The classic puzzle with givens removed until it has 3..200 solutions."""
+    p = list(h.CLASSIC)
+    for i, ch in enumerate(h.CLASSIC):
+        if ch == ".":
+            continue
+        p[i] = "."
+        n, _, done = h.ref_search("".join(p), limit=201, lexmin=False)
+        if done and 3 <= n <= 200:
+            return "".join(p), n
+    raise Fail("could not build a multi-solution puzzle")
+
+
+def wrong_given(puzzle):
+    """puzzle plus one consistent given that the unique solution lacks."""
+    n, sol, done = h.ref_search(puzzle, limit=2, lexmin=False)
+    check(done and n == 1, "reference: puzzle is not proper")
+    i = puzzle.index(".")
+    for v in "123456789":
+        if v == sol[i]:
+            continue
+        q = puzzle[:i] + v + puzzle[i + 1:]
+        if h.givens_consistent(h.parse_grid(q)):
+            n, _, done = h.ref_search(q, limit=1, lexmin=False,
+                                      maxnodes=500000)
+            check(done and n == 0, "reference: %s not proved unsolvable" % q)
+            return q
+    raise Fail("no wrong given found")
+
+
+def doc_help_lines():
+    """The HELP reply exactly as doc/protocol.md shows it."""
+    path = os.path.join(h.TOP_SRCDIR, "doc", "protocol.md")
+    with open(path) as f:
+        text = f.read()
+    sec = text.split("### `HELP`", 1)[1].split("###", 1)[0]
+    block = [ln[4:] for ln in sec.splitlines() if ln.startswith("    ")]
+    check(block and block[0] == "HELP" and block[-1] == "END",
+          "cannot find the HELP example in " + path)
+    return block[1:-1]
+
+
+# ---- known answers ----------------------------------------------------------
+
+@T.case("reference solver agrees with the answers printed in protocol.md",
+        transports=(None,), own=True, daemonless=True)
+def _(c):
+    n, sol, done = h.ref_search(h.CLASSIC, limit=2, lexmin=False)
+    eq((n, sol, done), (1, h.CLASSIC_SOLUTION, True), "classic puzzle")
+    n, sol, done = h.ref_search(h.EMPTY, limit=1, lexmin=True)
+    eq(sol, h.EMPTY_LEXMIN, "empty grid LEXMIN")
+    check(h.solution_problem(h.EMPTY, h.EMPTY_LEXMIN) is None, "checker")
+
+
+@T.case("bare puzzle ('.' and '0' blanks) -> the solution")
+def _(c):
+    k = c.connect()
+    eq(k.req(h.CLASSIC), h.CLASSIC_SOLUTION, "bare '.' puzzle")
+    eq(k.req(h.CLASSIC.replace(".", "0")), h.CLASSIC_SOLUTION,
+       "bare '0' puzzle")
+    mixed = "".join("0" if ch == "." and i % 2 else ch
+                    for i, ch in enumerate(h.CLASSIC))
+    eq(k.req(mixed), h.CLASSIC_SOLUTION, "mixed '.'/'0' puzzle")
+
+
+@T.case("SOLVE -> exact solution of the protocol.md example")
+def _(c):
+    k = c.connect()
+    eq(k.req("SOLVE " + h.CLASSIC), h.CLASSIC_SOLUTION, "SOLVE classic")
+
+
+@T.case("SOLVE on 17-clue and hardest puzzles -> checked unique solutions")
+def _(c):
+    k = c.connect()
+    ps = (h.load_puzzles("puzzles2_17_clue", 30)
+          + h.load_puzzles("puzzles6_forum_hardest_1106", 15))
+    for p in ps:
+        got = k.req("SOLVE " + p)
+        h.check_solution(p, got)
+
+
+@T.case("SOLVE on a puzzle with many solutions -> a valid one")
+def _(c):
+    p, _ = multi_solution_puzzle()
+    k = c.connect()
+    h.check_solution(p, k.req("SOLVE " + p))
+    h.check_solution(h.EMPTY, k.req("SOLVE " + h.EMPTY))
+    h.check_solution(h.EMPTY, k.req(h.EMPTY.replace("0", ".")))
+
+
+@T.case("LEXMIN empty grid -> the protocol.md answer")
+def _(c):
+    k = c.connect()
+    eq(k.req("LEXMIN " + h.EMPTY), h.EMPTY_LEXMIN, "LEXMIN empty")
+    eq(k.req("LEXMIN " + "." * 81), h.EMPTY_LEXMIN, "LEXMIN dots")
+
+
+@T.case("LEXMIN unique and multi-solution puzzles -> reference answer")
+def _(c):
+    k = c.connect()
+    eq(k.req("LEXMIN " + h.CLASSIC), h.CLASSIC_SOLUTION, "LEXMIN classic")
+    p, _ = multi_solution_puzzle()
+    _, want, done = h.ref_search(p, limit=1, lexmin=True)
+    check(done, "reference")
+    eq(k.req("LEXMIN " + p), want, "LEXMIN multi")
+    # a sparse one: first row given only
+    p = "987654321" + "." * 72
+    _, want, done = h.ref_search(p, limit=1, lexmin=True)
+    eq(k.req("LEXMIN " + p), want, "LEXMIN first row 987654321")
+
+
+@T.case("COUNT default limit -> 1 (proper), 2 (at least 2)")
+def _(c):
+    k = c.connect()
+    eq(k.req("COUNT " + h.CLASSIC), "1", "COUNT classic")
+    eq(k.req("COUNT " + h.EMPTY), "2", "COUNT empty")
+    p, _ = multi_solution_puzzle()
+    eq(k.req("COUNT " + p), "2", "COUNT multi")
+
+
+@T.case("COUNT explicit limits -> exact counts, capped at limit")
+def _(c):
+    k = c.connect()
+    eq(k.req("COUNT " + h.EMPTY + " 10"), "10", "COUNT empty 10")
+    eq(k.req("COUNT " + h.EMPTY + " 1"), "1", "COUNT empty 1")
+    eq(k.req("COUNT " + h.EMPTY + " 1000"), "1000", "COUNT empty 1000")
+    eq(k.req("COUNT " + h.CLASSIC + " 1000"), "1", "COUNT classic 1000")
+    p, n = multi_solution_puzzle()
+    eq(k.req("COUNT %s 1000" % p), str(n), "COUNT multi 1000")
+    eq(k.req("COUNT %s %d" % (p, n)), str(n), "COUNT multi n")
+    eq(k.req("COUNT %s %d" % (p, n - 1)), str(n - 1), "COUNT multi n-1")
+
+
+@T.case("COUNT out-of-range or non-numeric limit -> ERR syntax")
+def _(c):
+    k = c.connect()
+    for lim in ("0", "1001", "-1", "abc", "1.5", "10x", "99999999999999999999",
+                "0x10"):
+        got = k.req("COUNT %s %s" % (h.CLASSIC, lim))
+        check(got.startswith("ERR syntax "),
+              "COUNT limit %r: expected ERR syntax ..., got %r" % (lim, got))
+    got = k.req("COUNT %s 10 10" % h.CLASSIC)
+    check(got.startswith("ERR syntax "), "COUNT with 3 args: %r" % got)
+    eq(k.req("PING"), "PONG", "still usable")
+
+
+@T.case("COUNT on an unsolvable puzzle -> 0, not ERR nosolution")
+def _(c):
+    k = c.connect()
+    eq(k.req("COUNT " + wrong_given(h.CLASSIC)), "0", "COUNT unsolvable")
+    eq(k.req("COUNT " + "12345678." + "........9" + "." * 63 + " 5"), "0",
+       "COUNT trivially unsolvable")
+
+
+@T.case("PING -> PONG, VERSION -> configure's version")
+def _(c):
+    k = c.connect()
+    eq(k.req("PING"), "PONG", "PING")
+    eq(k.req("VERSION"), "VERSION " + h.package_version(), "VERSION")
+
+
+@T.case("HELP -> the lines of protocol.md, then END")
+def _(c):
+    k = c.connect()
+    eq(k.block("HELP"), doc_help_lines(), "HELP reply")
+    eq(k.req("PING"), "PONG", "after HELP")
+
+
+@T.case("STATS -> every documented name, integer values, then END")
+def _(c):
+    k = c.connect()
+    st = k.stats()
+    missing = [n for n in h.STAT_NAMES if n not in st]
+    check(not missing, "missing STAT names: %s" % missing)
+    for name, v in st.items():
+        if name != "version":
+            check(re.fullmatch(r"[0-9]+", v),
+                  "STAT %s %r is not a decimal integer" % (name, v))
+    eq(int(st["pid"]), c.d.pid, "STAT pid")
+    eq(st["version"], h.package_version(), "STAT version")
+    eq(int(st["workers"]), 2, "STAT workers")
+    check(abs(int(st["time"]) - time.time()) < 5, "STAT time %s" % st["time"])
+    check(int(st["uptime"]) < 600, "STAT uptime %s" % st["uptime"])
+    check(int(st["curr_connections"]) >= 1, "curr_connections")
+
+
+@T.case("STATS uptime advances with time", transports=(None,))
+def _(c):
+    k = c.connect()
+    s1 = h.stats_ints(k.stats())
+    time.sleep(1.1)
+    s2 = h.stats_ints(k.stats())
+    check(1 <= s2["uptime"] - s1["uptime"] <= 2, "uptime %d -> %d in 1.1 s"
+          % (s1["uptime"], s2["uptime"]))
+    check(1 <= s2["time"] - s1["time"] <= 2, "time %d -> %d in 1.1 s"
+          % (s1["time"], s2["time"]))
+
+
+@T.case("STATS counters move as requests arrive")
+def _(c):
+    k = c.connect()
+    check(h.wait_for(lambda: h.stats_ints(k.stats())["curr_connections"] == 1,
+                     3), "other connections still open")
+    s1 = h.stats_ints(k.stats())
+    others = [c.connect() for _ in range(3)]
+    for o in others:
+        eq(o.req("PING"), "PONG", "PING on another connection")
+    eq(k.req("PING"), "PONG", "PING")
+    eq(k.req("ping"), "PONG", "ping")
+    eq(k.req("1234x" + "." * 76), "ERR char bad character 'x' (0x78) at "
+       "position 5", "char error")
+    eq(k.req("SOLVE " + h.CLASSIC), h.CLASSIC_SOLUTION, "SOLVE")
+    eq(k.req(h.CLASSIC), h.CLASSIC_SOLUTION, "bare")
+    eq(k.req("LEXMIN " + h.CLASSIC), h.CLASSIC_SOLUTION, "LEXMIN")
+    eq(k.req("COUNT " + h.EMPTY + " 3"), "3", "COUNT")
+    eq(k.req("COUNT " + wrong_given(h.CLASSIC)), "0", "COUNT unsolvable")
+    eq(k.req("VERSION"), "VERSION " + h.package_version(), "VERSION")
+    k.block("HELP")
+    eq(k.req("FOO"), "ERR syntax unknown command 'FOO', try HELP", "FOO")
+    eq(k.req("1" * 80), "ERR length expected 81 cells, found 80", "length")
+    s2 = h.stats_ints(k.stats())
+    d = {n: s2[n] - s1[n] for n in s1 if n != "version"}
+    want = {"cmd_ping": 5, "err_char": 1, "total_connections": 3,
+            "cmd_solve": 4, "cmd_lexmin": 1, "cmd_count": 2,
+            "cmd_version": 1, "cmd_help": 1, "cmd_stats": 1,
+            "err_syntax": 1, "err_length": 1, "solved": 4, "unsolvable": 1,
+            "err_conflict": 0, "err_budget": 0, "err_toolong": 0,
+            "rejected_connections": 0, "cmd_quit": 0}
+    bad = ["%s %+d (want %+d)" % (n, d[n], w) for n, w in want.items()
+           if d[n] != w]
+    check(not bad, "STATS deltas wrong: " + ", ".join(bad))
+    check(d["guesses"] >= 1, "guesses did not rise (COUNT empty 3)")
+    check(d["bytes_written"] >= 300, "bytes_written rose only %d"
+          % d["bytes_written"])
+    check(d["bytes_read"] >= 600, "bytes_read rose only %d" % d["bytes_read"])
+    eq(s2["curr_connections"] - s1["curr_connections"], 3,
+       "curr_connections with 3 more open")
+    for o in others:
+        o.close()
+    ok = h.wait_for(lambda: h.stats_ints(k.stats())["curr_connections"]
+                    == s1["curr_connections"], 3)
+    check(ok, "curr_connections did not drop back after 3 closes")
+
+
+@T.case("STATS bytes_read counts exactly the bytes received")
+def _(c):
+    k = c.connect()
+    s1 = h.stats_ints(k.stats())
+    eq(k.req("PING"), "PONG", "PING")
+    s2 = h.stats_ints(k.stats())
+    # between the two replies the daemon read "PING\n" and "STATS\n"
+    eq(s2["bytes_read"] - s1["bytes_read"], 11, "bytes_read delta")
+
+
+@T.case("STATS bytes_written counts exactly the bytes sent back")
+def _(c):
+    k = c.connect()
+    k.send("STATS\n")
+    lines = []
+    while not lines or lines[-1] != "END":
+        lines.append(k.line())
+    first = sum(len(ln) + 1 for ln in lines)
+    s1 = dict(ln.split(" ", 2)[1:] for ln in lines[:-1])
+    eq(k.req("PING"), "PONG", "PING")
+    s2 = k.stats()
+    # between the two snapshots: the first STATS reply and "PONG\n"
+    eq(int(s2["bytes_written"]) - int(s1["bytes_written"]), first + 5,
+       "bytes_written delta")
+
+
+@T.case("unsolvable puzzles move err_nosolution, unsolvable, guesses, "
+        "solve_usec")
+def _(c):
+    k = c.connect()
+    bad = [wrong_given(p) for p in
+           h.load_puzzles("puzzles6_forum_hardest_1106", 5)]
+    s1 = h.stats_ints(k.stats())
+    t0 = time.monotonic()
+    for p in bad:
+        eq(k.req(p), "ERR nosolution the puzzle has no solution", "SOLVE")
+    for p in bad[:2]:
+        eq(k.req("COUNT " + p), "0", "COUNT")
+    for p in h.load_puzzles("puzzles6_forum_hardest_1106", 30):
+        h.check_solution(p, k.req(p))
+    s2 = h.stats_ints(k.stats())
+    wall_us = (time.monotonic() - t0) * 1e6
+    eq(s2["err_nosolution"] - s1["err_nosolution"], 5, "err_nosolution")
+    used = s2["solve_usec"] - s1["solve_usec"]
+    check(used <= wall_us, "solve_usec rose by %d in %d us of wall time "
+          "(one connection, so at most the wall time)" % (used, wall_us))
+    eq(s2["unsolvable"] - s1["unsolvable"], 7, "unsolvable")
+    eq(s2["solved"] - s1["solved"], 30, "solved")
+    check(s2["guesses"] - s1["guesses"] >= 30, "guesses rose by %d for 30 "
+          "hardest puzzles" % (s2["guesses"] - s1["guesses"]))
+    check(s2["solve_usec"] > s1["solve_usec"], "solve_usec did not rise")
+
+
+@T.case("QUIT -> BYE then close; later requests in the same write ignored")
+def _(c):
+    k = c.connect()
+    s1 = c.stats()
+    k.send("PING\nQUIT\nPING\nVERSION\n")
+    eq(k.line(), "PONG", "reply before QUIT")
+    eq(k.line(), "BYE", "QUIT reply")
+    k.expect_eof(what="close after BYE")
+    s2 = c.stats()
+    eq(s2["cmd_quit"] - s1["cmd_quit"], 1, "cmd_quit delta")
+    eq(s2["cmd_ping"] - s1["cmd_ping"], 1, "cmd_ping delta (PING after QUIT)")
+
+
+@T.case("QUIT after a slow request -> its reply first, then BYE")
+def _(c):
+    k = c.connect()
+    hard = h.load_puzzles("puzzles6_forum_hardest_1106", 4)
+    k.send("".join("SOLVE %s\n" % p for p in hard) + "quit\n")
+    for p in hard:
+        h.check_solution(p, k.line())
+    eq(k.line(), "BYE", "quit reply")
+    k.expect_eof(what="close after BYE")
+
+
+@T.case("verbs are case-insensitive")
+def _(c):
+    k = c.connect()
+    for v in ("ping", "Ping", "pInG"):
+        eq(k.req(v), "PONG", v)
+    eq(k.req("version"), "VERSION " + h.package_version(), "version")
+    eq(k.req("Version"), "VERSION " + h.package_version(), "Version")
+    eq(k.req("solve " + h.CLASSIC), h.CLASSIC_SOLUTION, "solve")
+    eq(k.req("Solve " + h.CLASSIC), h.CLASSIC_SOLUTION, "Solve")
+    eq(k.req("lexmin " + h.EMPTY), h.EMPTY_LEXMIN, "lexmin")
+    eq(k.req("Count " + h.EMPTY + " 7"), "7", "Count")
+    eq(k.block("help"), doc_help_lines(), "help")
+    check("pid" in k.stats() and True, "stats")
+    st = k.block("Stats")
+    check(st and st[0].startswith("STAT "), "Stats")
+    eq(k.req("qUiT"), "BYE", "qUiT")
+    k.expect_eof()
+
+
+@T.case("blanks: leading, trailing and repeated separators are ignored")
+def _(c):
+    k = c.connect()
+    eq(k.req("  PING"), "PONG", "leading spaces")
+    eq(k.req("PING \t "), "PONG", "trailing blanks")
+    eq(k.req("\tPING\t"), "PONG", "tabs")
+    eq(k.req("SOLVE  \t  " + h.CLASSIC + "  "), h.CLASSIC_SOLUTION,
+       "repeated separators")
+    eq(k.req("  " + h.CLASSIC + "\t"), h.CLASSIC_SOLUTION,
+       "bare puzzle with blanks around")
+    eq(k.req("COUNT\t" + h.EMPTY + "  \t 4 "), "4", "COUNT with tabs")
+    eq(k.req("SOLVE\t" + h.CLASSIC), h.CLASSIC_SOLUTION, "SOLVE<TAB>")
+
+
+@T.case("CRLF -> identical replies (CR stripped)")
+def _(c):
+    k = c.connect()
+    k.send("PING\r\nSOLVE %s\r\n%s\r\nCOUNT %s 5\r\n" % (
+        h.CLASSIC, h.CLASSIC, h.EMPTY))
+    eq(k.lines(4), ["PONG", h.CLASSIC_SOLUTION, h.CLASSIC_SOLUTION, "5"],
+       "CRLF replies")
+    k.send("HELP\r\n")
+    eq(k.lines(len(doc_help_lines()) + 1), doc_help_lines() + ["END"],
+       "HELP with CRLF")
+    eq(k.req("1" * 80 + "\r"), "ERR length expected 81 cells, found 80",
+       "80 cells + CRLF")
+
+
+@T.case("empty and blank lines get no reply")
+def _(c):
+    k = c.connect()
+    k.send("\n\nPING\n")
+    eq(k.line(), "PONG", "after two empty lines")
+    k.send("   \n\t\n \t \r\n\r\n")
+    check(k.quiet(0.3), "blank lines got a reply: %r" % k.buf)
+    eq(k.req("PING"), "PONG", "after blank lines")
+    check(k.quiet(0.2), "extra bytes: %r" % k.buf)
+
+
+@T.case("80 and 82 cells -> ERR length, connection stays usable")
+def _(c):
+    k = c.connect()
+    eq(k.req(h.CLASSIC[:80]), "ERR length expected 81 cells, found 80", "80")
+    eq(k.req(h.CLASSIC + "."), "ERR length expected 81 cells, found 82", "82")
+    eq(k.req("SOLVE " + h.CLASSIC[:-1]),
+       "ERR length expected 81 cells, found 80", "SOLVE 80")
+    eq(k.req("LEXMIN 1"), "ERR length expected 81 cells, found 1", "LEXMIN 1")
+    eq(k.req("COUNT " + h.EMPTY * 2),
+       "ERR length expected 81 cells, found 162", "COUNT 162")
+    eq(k.req("PING"), "PONG", "usable after length errors")
+
+
+@T.case("bad characters -> ERR char with the byte and position")
+def _(c):
+    k = c.connect()
+    p = "1234x" + "." * 76
+    eq(k.req(p), "ERR char bad character 'x' (0x78) at position 5", "x")
+    eq(k.req("SOLVE " + "a" * 81),
+       "ERR char bad character 'a' (0x61) at position 1", "SOLVE a*81")
+    eq(k.req("LEXMIN " + "." * 80 + "X"),
+       "ERR char bad character 'X' (0x58) at position 81", "LEXMIN X")
+    eq(k.req("COUNT " + "0" * 40 + "-" + "0" * 40 + " 3"),
+       "ERR char bad character '-' (0x2d) at position 41", "COUNT -")
+    # length is checked before characters, characters before conflicts
+    eq(k.req("SOLVE " + "x" * 80), "ERR length expected 81 cells, found 80",
+       "length before char")
+    eq(k.req("55x" + "." * 78),
+       "ERR char bad character 'x' (0x78) at position 3",
+       "char before conflict")
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("NUL, DEL and UTF-8 bytes -> ERR char 'bad byte 0xNN', ASCII reply")
+def _(c):
+    k = c.connect()
+    k.send(b"1234\x00" + b"." * 76 + b"\n")
+    eq(k.line().lower(), "err char bad byte 0x00 at position 5", "NUL")
+    k.send(b"SOLVE " + b"." * 9 + b"\x7f" + b"." * 71 + b"\n")
+    eq(k.line().lower(), "err char bad byte 0x7f at position 10", "DEL")
+    # 81 bytes, an e-acute (c3 a9) at bytes 5 and 6
+    k.send(b"1234" + "\u00e9".encode() + b"." * 75 + b"\n")
+    eq(k.line().lower(), "err char bad byte 0xc3 at position 5", "UTF-8")
+    k.send(b"SOLVE " + b"\xff" * 81 + b"\n")
+    eq(k.line().lower(), "err char bad byte 0xff at position 1", "0xff")
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("a NUL or non-ASCII verb -> one ASCII ERR syntax line")
+def _(c):
+    k = c.connect()
+    for bad in (b"PI\x00NG", b"\xc3\xa9t\xc3\xa9", b"\x00", b"PING\x00",
+                b"\x1b[A", b"SOLVE\x00" + h.CLASSIC.encode(),
+                b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"):
+        k.send(bad + b"\n")
+        got = k.line()
+        check(got.startswith("ERR syntax "),
+              "%r: expected ERR syntax ..., got %r" % (bad, got))
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("tab inside a puzzle -> one ERR line")
+def _(c):
+    k = c.connect()
+    got = k.req(h.CLASSIC[:40] + "\t" + h.CLASSIC[41:])
+    check(re.match(r"ERR (syntax|char|length) ", got), "got %r" % got)
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("conflicting givens -> ERR conflict naming the cells")
+def _(c):
+    k = c.connect()
+    eq(k.req(".5....5.." + "." * 72),
+       "ERR conflict digit 5 twice in row 1: r1c2 and r1c7", "row")
+    eq(k.req("3" + "." * 71 + "3" + "." * 8),
+       "ERR conflict digit 3 twice in column 1: r1c1 and r9c1", "column")
+    eq(k.req("." * 9 * 8 + "....." + "7" + "." + "7" + "."),
+       "ERR conflict digit 7 twice in row 9: r9c6 and r9c8", "row 9")
+    eq(k.req("7" + "." * 9 + "7" + "." * 70),
+       "ERR conflict digit 7 twice in box 1: r1c1 and r2c2", "box 1")
+    eq(k.req("." * 60 + "4" + "." * 9 + "4" + "." * 10),
+       "ERR conflict digit 4 twice in box 9: r7c7 and r8c8", "box 9")
+    # the pair whose second cell comes first in row-major order wins
+    eq(k.req("59......5" + "..9" + "." * 69),
+       "ERR conflict digit 5 twice in row 1: r1c1 and r1c9", "order")
+    eq(k.req("SOLVE " + h.CLASSIC[:8] + "5" + h.CLASSIC[9:]),
+       "ERR conflict digit 5 twice in row 1: r1c1 and r1c9", "SOLVE")
+    eq(k.req("LEXMIN " + ".5....5.." + "." * 72),
+       "ERR conflict digit 5 twice in row 1: r1c2 and r1c7", "LEXMIN")
+    eq(k.req("COUNT " + ".5....5.." + "." * 72),
+       "ERR conflict digit 5 twice in row 1: r1c2 and r1c7", "COUNT")
+
+
+def random_grid(rnd):
+    """A random complete grid: the LEXMIN answer of a shuffled empty grid."""
+    perm = list("123456789")
+    rnd.shuffle(perm)
+    base = h.EMPTY_LEXMIN
+    g = [perm[int(ch) - 1] for ch in base]
+    # shuffle rows inside bands and columns inside stacks: stays valid
+    rows = [b * 3 + r for b in rnd.sample(range(3), 3)
+            for r in rnd.sample(range(3), 3)]
+    cols = [b * 3 + r for b in rnd.sample(range(3), 3)
+            for r in rnd.sample(range(3), 3)]
+    return "".join(g[rows[i // 9] * 9 + cols[i % 9]] for i in range(81))
+
+
+def first_conflict(p):
+    """The documented first conflict, or None if ambiguous/none."""
+    for j in range(81):
+        if p[j] in ".0":
+            continue
+        rj, cj = divmod(j, 9)
+        hits = []
+        for i in range(j):
+            if p[i] != p[j]:
+                continue
+            ri, ci = divmod(i, 9)
+            units = []
+            if ri == rj:
+                units.append(("row", rj + 1))
+            if ci == cj:
+                units.append(("column", cj + 1))
+            if (ri // 3, ci // 3) == (rj // 3, cj // 3):
+                units.append(("box", (rj // 3) * 3 + cj // 3 + 1))
+            if units:
+                hits.append((i, units))
+        if not hits:
+            continue
+        if len(hits) != 1 or len(hits[0][1]) != 1:
+            return None             # more than one way to name it
+        i, ((unit, n),) = hits[0]
+        return "ERR conflict digit %s twice in %s %d: r%dc%d and r%dc%d" % (
+            p[j], unit, n, i // 9 + 1, i % 9 + 1, rj + 1, cj + 1)
+    return None
+
+
+@T.case("200 random conflicting puzzles -> the documented first conflict")
+def _(c):
+    import random
+    rnd = random.Random(7)
+    k = c.connect()
+    tried = 0
+    while tried < 200:
+        g = list(random_grid(rnd))
+        keep = set(rnd.sample(range(81), rnd.randrange(15, 40)))
+        p = [g[i] if i in keep else rnd.choice(".0") for i in range(81)]
+        for _ in range(rnd.randrange(1, 4)):
+            i = rnd.randrange(81)
+            p[i] = str(rnd.randrange(1, 10))
+        p = "".join(p)
+        want = first_conflict(p)
+        if want is None:
+            continue
+        tried += 1
+        eq(k.req(rnd.choice(("", "SOLVE ", "LEXMIN ", "COUNT ")) + p), want,
+           "conflict reply for %s" % p)
+
+
+@T.case("200 random bad puzzles -> the documented length/char error")
+def _(c):
+    import random
+    rnd = random.Random(11)
+    k = c.connect()
+    tried = 0
+    while tried < 200:
+        n = rnd.choice((81, 81, 81, rnd.randrange(1, 200)))
+        cells = [rnd.choice("123456789.0") for _ in range(n)]
+        nbad = rnd.randrange(0 if n != 81 else 1, 4)
+        for _ in range(nbad):
+            cells[rnd.randrange(n)] = chr(rnd.choice(
+                [rnd.randrange(0x21, 0x7f), rnd.randrange(0x80, 0x100),
+                 0, 1, 0x7f]))
+        raw = "".join(cells).encode("latin-1")
+        bad = [i for i, b in enumerate(raw) if b not in b"1234567890."]
+        if n == 81 and not bad:
+            continue
+        tried += 1
+        if n != 81:
+            want = "ERR length expected 81 cells, found %d" % n
+        else:
+            b = raw[bad[0]]
+            if 0x21 <= b < 0x7f:
+                want = "ERR char bad character '%c' (0x%02x) at position " \
+                       "%d" % (b, b, bad[0] + 1)
+            else:
+                want = "ERR char bad byte 0x%02x at position %d" % (
+                    b, bad[0] + 1)
+        k.send(b"SOLVE " + raw + b"\n")
+        got = k.line()
+        if got.lower() != want.lower():
+            raise Fail("SOLVE %r:\n  expected %r\n  got      %r"
+                       % (raw, want, got))
+
+
+@T.case("random multi-solution puzzles: LEXMIN and COUNT match the "
+        "reference, SOLVE is valid")
+def _(c):
+    import random
+    rnd = random.Random(5)
+    k = c.connect()
+    done = 0
+    while done < 40:
+        g = random_grid(rnd)
+        keep = set(rnd.sample(range(81), rnd.randrange(24, 34)))
+        p = "".join(g[i] if i in keep else "." for i in range(81))
+        n, _, fin = h.ref_search(p, limit=50, lexmin=False, maxnodes=200000)
+        _, lex, fin2 = h.ref_search(p, limit=1, lexmin=True, maxnodes=200000)
+        if not (fin and fin2):
+            continue
+        done += 1
+        eq(k.req("COUNT %s 50" % p), str(n), "COUNT 50 of %s" % p)
+        eq(k.req("LEXMIN " + p), lex, "LEXMIN of %s" % p)
+        h.check_solution(p, k.req(p))
+
+
+@T.case("consistent givens without a solution -> ERR nosolution")
+def _(c):
+    k = c.connect()
+    trivial = "12345678." + "........9" + "." * 63
+    n, _, done = h.ref_search(trivial, limit=1, lexmin=False)
+    check(done and n == 0 and h.givens_consistent(h.parse_grid(trivial)),
+          "reference")
+    want = "ERR nosolution the puzzle has no solution"
+    eq(k.req(trivial), want, "no candidate for r1c9")
+    eq(k.req("SOLVE " + wrong_given(h.CLASSIC)), want, "classic + wrong given")
+    hard = h.load_puzzles("puzzles6_forum_hardest_1106", 3)
+    for p in hard:
+        eq(k.req("SOLVE " + wrong_given(p)), want, "hardest + wrong given")
+    eq(k.req("LEXMIN " + wrong_given(hard[0])), want, "LEXMIN")
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("budget = 1 on hardest puzzles -> ERR budget or a valid solution",
+        daemon={"workers": 2, "budget": 1})
+def _(c):
+    k = c.connect()
+    s1 = c.stats()
+    budget = 0
+    ps = h.load_puzzles("puzzles6_forum_hardest_1106", 20)
+    for p in ps:
+        got = k.req("SOLVE " + p)
+        if got.startswith("ERR "):
+            eq(got, "ERR budget search budget of 1 guesses exceeded",
+               "budget reply")
+            budget += 1
+        else:
+            h.check_solution(p, got)
+    check(budget >= 1, "no hardest puzzle ran out of a budget of 1 guess")
+    s2 = c.stats()
+    eq(s2["err_budget"] - s1["err_budget"], budget, "err_budget delta")
+
+
+@T.case("COUNT on an empty grid with a big limit and a small budget -> "
+        "ERR budget", daemon={"workers": 2, "budget": 100})
+def _(c):
+    k = c.connect()
+    eq(k.req("COUNT %s 1000" % h.EMPTY),
+       "ERR budget search budget of 100 guesses exceeded", "COUNT empty 1000")
+    p, _ = multi_solution_puzzle()
+    eq(k.req("COUNT %s 2" % p), "2", "COUNT 2 on a nearly full grid")
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("count_max from the config bounds the COUNT limit",
+        daemon={"workers": 1, "count_max": 50})
+def _(c):
+    k = c.connect()
+    eq(k.req("COUNT %s 50" % h.EMPTY), "50", "limit == count_max")
+    got = k.req("COUNT %s 51" % h.EMPTY)
+    check(got.startswith("ERR syntax "), "limit > count_max: %r" % got)
+    eq(int(c.stats()["workers"]), 1, "STAT workers")
+
+
+@T.case("syntax errors -> ERR syntax, connection usable")
+def _(c):
+    k = c.connect()
+    eq(k.req("FOO"), "ERR syntax unknown command 'FOO', try HELP", "FOO")
+    for line in ("SOLVE", "LEXMIN", "COUNT", "SOLVE %s %s" % (h.CLASSIC,
+                 h.CLASSIC), "LEXMIN %s 2" % h.EMPTY, "PING PONG",
+                 "VERSION 2", "HELP ME", "STATS x", "QUIT now",
+                 "SOLVEX " + h.CLASSIC, "PINGS", "PIN", "x", "-1",
+                 "+" + h.EMPTY):
+        got = k.req(line)
+        check(got.startswith("ERR syntax "),
+              "%r: expected ERR syntax ..., got %r" % (line[:40], got))
+    eq(k.req("PING"), "PONG", "usable")
+
+
+@T.case("HTTP request line -> ERR syntax not an HTTP server, then close")
+def _(c):
+    for req in ("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                "POST /solve HTTP/1.0\r\nContent-Length: 0\r\n\r\n",
+                "HEAD / HTTP/1.1\r\n"):
+        k = c.connect()
+        k.send(req)
+        eq(k.line(), "ERR syntax this is sudokud, not an HTTP server", req[:4])
+        k.expect_eof(what="close after the HTTP error")
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
