@@ -21,7 +21,8 @@
  *  - column step (solver_columns), at a fixpoint of the first two: the
  *    band step turned on its side, on the minicolumns of each stack
  *    (locked candidates in columns, hidden singles in columns through
- *    the band step, empty columns).
+ *    the band step, empty columns), only for the digits whose words
+ *    changed since its last run.
  * Each deduction only removes candidates that are in no solution of the
  * current grid; a single is "placed" by cutting its row down to it and
  * letting the band step do the rest.  On x86-64 (SSE2 is part of the
@@ -29,9 +30,10 @@
  * uses SSE2; elsewhere the same is done with a plain loop.
  *
  * Search: at a fixpoint that is neither solved nor contradictory, pick a
- * cell and its smallest digit d (solver_pick), push a copy of the state
- * with d removed from the cell (the other branch) and go on with d
- * placed; a guess is one such branch point.  The stack holds at most 81
+ * cell and its smallest digit d (solver_pick; its scoring uses popcnt
+ * on x86-64 CPUs that have it, checked at run time), push a copy of the
+ * state with d removed from the cell (the other branch) and go on with
+ * d placed; a guess is one such branch point.  The stack holds at most 81
  * states: each entry has strictly more unsolved cells than the one above
  * it, and the current state fewer than the top one, once propagated.
  * No allocation (about 10 KB of stack per call), no undo log.
@@ -44,6 +46,13 @@
 
 #include "sudoku.h"
 #include "solver.h"
+
+/* Run-time choice of the popcnt instruction: see solver_bivalue(). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define SOLVER_POPCNT	1
+#else
+#define SOLVER_POPCNT	0
+#endif
 
 #define SOLVER_ALL	0x7ffffffu	/* the 27 cells of a band */
 #define SOLVER_DEPTH	81		/* pending branches; see above */
@@ -59,6 +68,7 @@ struct search {
 	uint64_t	guesses;
 	uint64_t	steps;
 	uint32_t	bival[3];	/* bivalue cells seen by solver_cells */
+	int		popcnt;		/* the CPU has popcnt */
 };
 
 enum {
@@ -307,12 +317,13 @@ solver_cells(struct board *bd, uint32_t *dirty, struct search *sr)
  * singles in columns.  Returns -1, 1 if something changed, else 0.
  */
 static int
-solver_columns(struct board *bd, uint32_t *dirty)
+solver_columns(struct board *bd, uint32_t digits, uint32_t *dirty)
 {
 	uint32_t	 c0, c1, c2, m0, m1, m2, k;
 	int		 d, found = 0;
 
-	for (d = 0; d < 9; d++) {
+	for (; digits != 0; digits &= digits - 1) {
+		d = solver_ctz(digits);
 		c0 = bd->f[d] | bd->f[d] >> 9 | bd->f[d] >> 18;
 		c1 = bd->f[9 + d] | bd->f[9 + d] >> 9 | bd->f[9 + d] >> 18;
 		c2 = bd->f[18 + d] | bd->f[18 + d] >> 9 |
@@ -347,14 +358,23 @@ solver_columns(struct board *bd, uint32_t *dirty)
 	return (found);
 }
 
-/* Propagates from the words in dirty to a fixpoint. */
+/*
+ * Propagates from the words in dirty to a fixpoint.  Every word that
+ * changes is marked dirty and so passes through the band loop; seen
+ * collects them, and the column step only looks at the digits seen since
+ * its last run: for the others it would find what it found then, i.e.
+ * nothing (the state came from a fixpoint, or from solver_init with
+ * every word dirty).
+ */
 static int
 solver_propagate(struct board *bd, uint32_t dirty, struct search *sr)
 {
-	int	 i, r;
+	uint32_t	 seen = 0;
+	int		 i, r;
 
 	for (;;) {
 		while (dirty != 0) {
+			seen |= dirty;
 			i = solver_ctz(dirty);
 			dirty &= dirty - 1;
 			if (solver_band(bd, i, &dirty, sr) != 0)
@@ -366,7 +386,10 @@ solver_propagate(struct board *bd, uint32_t dirty, struct search *sr)
 			return (SOLVER_FAIL);
 		if (r > 0)
 			continue;
-		if ((r = solver_columns(bd, &dirty)) < 0)
+		seen = (seen | seen >> 9 | seen >> 18) & 0x1ff;
+		r = solver_columns(bd, seen, &dirty);
+		seen = 0;
+		if (r < 0)
 			return (SOLVER_FAIL);
 		if (r == 0)
 			return (SOLVER_STALL);
@@ -399,20 +422,26 @@ solver_fewest(const struct board *bd, int *bp, uint32_t *pp)
 static inline int
 solver_popcount(uint64_t x)
 {
+#ifdef __POPCNT__
+	return (__builtin_popcountll(x));
+#else
 	x -= x >> 1 & 0x5555555555555555ull;
 	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
 	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
 	return ((int)((x * 0x0101010101010101ull) >> 56));
+#endif
 }
 
 /*
  * Among the bivalue cells, the one with the most unsolved peers (a
  * guess there settles the most): fewer guesses than the first one by
  * about half on hard puzzles.  Returns its band, its bit in *pp.
+ * popcount is inlined: the plain one, or the popcnt instruction in the
+ * copy below that is only called where the CPU has it.
  */
-static int
-solver_bivalue(const struct board *bd, const struct search *sr,
-    uint32_t *pp)
+static inline __attribute__((always_inline)) int
+solver_bivalue_with(const struct board *bd, const struct search *sr,
+    uint32_t *pp, int (*popcount)(uint64_t))
 {
 	uint64_t	 x;
 	uint32_t	 bv, col;
@@ -425,7 +454,7 @@ solver_bivalue(const struct board *bd, const struct search *sr,
 			x = (uint64_t)(bd->u[b] & solver_peers[j]) |
 			    (uint64_t)(bd->u[(b + 1) % 3] & col) << 32 |
 			    (uint64_t)(bd->u[(b + 2) % 3] & col) << 33;
-			n = solver_popcount(x);
+			n = popcount(x);
 			if (n > best) {
 				best = n;
 				bestb = b;
@@ -434,6 +463,37 @@ solver_bivalue(const struct board *bd, const struct search *sr,
 		}
 	}
 	return (bestb);
+}
+
+/*
+ * The x86-64 baseline has no popcnt, and packages run on other machines
+ * than the build host, so the popcnt copy is picked at run time
+ * (solver_run() asks the CPU once per call).
+ */
+#if SOLVER_POPCNT
+__attribute__((target("popcnt"))) static inline int
+solver_popcount_hw(uint64_t x)
+{
+	return (__builtin_popcountll(x));
+}
+
+__attribute__((target("popcnt"), noinline)) static int
+solver_bivalue_hw(const struct board *bd, const struct search *sr,
+    uint32_t *pp)
+{
+	return (solver_bivalue_with(bd, sr, pp, solver_popcount_hw));
+}
+#endif
+
+static int
+solver_bivalue(const struct board *bd, const struct search *sr,
+    uint32_t *pp)
+{
+#if SOLVER_POPCNT
+	if (sr->popcnt)
+		return (solver_bivalue_hw(bd, sr, pp));
+#endif
+	return (solver_bivalue_with(bd, sr, pp, solver_popcount));
 }
 
 /*
@@ -502,6 +562,9 @@ solver_run(const struct sudoku_grid *in, enum solver_mode mode,
 	int			 depth = 0, i, r;
 
 	memset(&sr, 0, sizeof sr);
+#if SOLVER_POPCNT
+	sr.popcnt = __builtin_cpu_supports("popcnt");
+#endif
 	if (budget == 0)
 		budget = SUDOKU_BUDGET_DEFAULT;
 	if (limit == 0 || mode != SOLVER_COUNT)
