@@ -54,14 +54,30 @@ log_journal(void)
 	    (unsigned long long)sb.st_ino == ino);
 }
 
+/*
+ * Each -v is one step of the levels sudokud.conf(5) names (error,
+ * warning, info, debug), not one syslog priority: from warning, one -v
+ * must show info, not just LOG_NOTICE, which nothing logs.
+ */
 static int
 log_effective(int level)
 {
+	int	n;
+
 	if (log_debugging)
 		return (LOG_DEBUG);
 	if (level < LOG_EMERG)
 		level = LOG_EMERG;
-	level += log_verbose;
+	for (n = log_verbose; n > 0 && level < LOG_DEBUG; n--) {
+		if (level < LOG_ERR)
+			level = LOG_ERR;
+		else if (level < LOG_WARNING)
+			level = LOG_WARNING;
+		else if (level < LOG_INFO)
+			level = LOG_INFO;
+		else
+			level = LOG_DEBUG;
+	}
 	if (level > LOG_DEBUG)
 		level = LOG_DEBUG;
 	return (level);
