@@ -94,6 +94,8 @@ conn_free(struct conn *c)
 
 	if (c->flags & CONN_CLOSING)
 		conn_sweep(c);
+	log_debug("fd %d: connection closed",
+	    (int)bufferevent_getfd(c->bev));
 	TAILQ_REMOVE(worker_conns(w), c, entry);
 	bufferevent_free(c->bev);
 	free(c);
@@ -174,6 +176,7 @@ conn_accept(struct worker *w, int fd)
 	evbuffer_add_cb(bufferevent_get_output(c->bev), conn_count_out, c);
 	conn_configure(c);
 	bufferevent_enable(c->bev, EV_READ);
+	log_debug("fd %d: connection accepted", fd);
 	return (0);
 }
 
@@ -392,7 +395,8 @@ conn_eventcb(struct bufferevent *bev, short what, void *arg)
 		return;
 	}
 	if ((what & BEV_EVENT_TIMEOUT) && (what & BEV_EVENT_WRITING)) {
-		log_debug("closing a connection that does not read");
+		log_debug("fd %d: closing a connection that does not read",
+		    (int)bufferevent_getfd(bev));
 		stats_add(c->env->st, STAT_OUTPUT_KICKS, 1);
 	} else if (what & BEV_EVENT_TIMEOUT) {
 		if (evbuffer_get_length(out) > 0 ||
@@ -402,8 +406,11 @@ conn_eventcb(struct bufferevent *bev, short what, void *arg)
 			bufferevent_enable(bev, EV_READ);
 			return;
 		}
+		log_debug("fd %d: idle, closing", (int)bufferevent_getfd(bev));
 		stats_add(c->env->st, STAT_IDLE_KICKS, 1);
-	}
+	} else if (what & BEV_EVENT_ERROR)
+		log_debug("fd %d: %s", (int)bufferevent_getfd(bev),
+		    evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
 	conn_free(c);
 }
 

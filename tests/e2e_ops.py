@@ -650,7 +650,8 @@ def noisy_clients(d):
 
 
 @T.case("connection events: at level = info nothing is logged; with -d "
-        "the write-timeout close is", transports=ONE, own=True)
+        "accept, close and the write-timeout close are", transports=ONE,
+        own=True)
 def _(c):
     lifecycle = (START_RE, r"^listening on ", r"^serving with \d+ worker",
                  r"^signal 15: shutting down, \d+ connections open$",
@@ -672,9 +673,11 @@ def _(c):
         noisy_clients(d)
         eq(d.stop(), 0, "exit status")
         lines = d.lines()
-        check("closing a connection that does not read" in lines,
-              "no debug line for the write-timeout close with -d:\n"
-              + "\n".join(lines))
+        for pat in (r"^fd \d+: connection accepted$",
+                    r"^fd \d+: connection closed$",
+                    r"^fd \d+: closing a connection that does not read$"):
+            check(any(re.search(pat, t) for t in lines),
+                  "no debug line %r with -d:\n%s" % (pat, "\n".join(lines)))
     finally:
         d.cleanup()
 
