@@ -16,6 +16,7 @@ TOP_BUILDDIR = os.environ.get("top_builddir", ".")
 TOP_SRCDIR = os.environ.get("top_srcdir", ".")
 SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud"))
 SHIPPED = os.path.join(TOP_SRCDIR, "etc", "sudokud.conf")
+SYSTEM = os.path.join(TOP_BUILDDIR, "etc", "sudokud.conf.system")
 USAGE = "usage: sudokud [-dnVv] [-f file]\n"
 
 results = []
@@ -129,13 +130,41 @@ def test_shipped(tmp):
     rc, out, err = run("-n", "-f", SHIPPED)
     check("shipped etc/sudokud.conf is OK", rc == 0 and
           err == "configuration OK\n", "rc=%d err=%r" % (rc, err))
-    # Uncomment every key: each documented default must be the real one.
+    # Its only active lines: the source-tree listeners of README.md's
+    # Quick start, a socket in the current directory and TCP 7999.
+    rc, out, err = run("-n", "-v", "-f", SHIPPED)
+    got = dump_values(out)
+    want = dict(DEFAULTS)
+    want["listen.unix"] = ["sudokud.sock"]
+    want["listen.tcp"] = ["127.0.0.1:7999"]
+    bad = {k: got.get(k) for k in want if got.get(k) != want[k]}
+    check("shipped file: defaults plus the source-tree listeners",
+          rc == 0 and not bad, "rc=%d differ: %r" % (rc, bad))
+    # Drop those and uncomment every key: each documented default must
+    # be the real one.
     with open(SHIPPED) as f:
-        text = re.sub(r"(?m)^;(\w+ = )", r"\1", f.read())
+        text = re.sub(r"(?m)^(unix|tcp) = .*\n", "", f.read())
+    text = re.sub(r"(?m)^;(\w+ = )", r"\1", text)
     values = dict(DEFAULTS)
     values["listen.tcp"] = ["127.0.0.1:7999", "[::1]:7999"]
     expect_ok(tmp, "shipped file uncommented, documented defaults", text,
               values)
+
+
+def test_system():
+    """The file "make install" puts in $(sysconfdir), built by make."""
+    rc, out, err = run("-n", "-v")
+    default_unix = dump_values(out).get("listen.unix")
+    rc, out, err = run("-n", "-v", "-f", SYSTEM)
+    got = dump_values(out)
+    ok = rc == 0 and err == "configuration OK\n"
+    ok = ok and all(got.get(k) == v for k, v in DEFAULTS.items())
+    ok = ok and "listen.tcp" not in got
+    ok = ok and default_unix is not None and \
+        got.get("listen.unix") == default_unix
+    check("installed configuration: no TCP, the default Unix socket", ok,
+          "%s: rc=%d err=%r default unix=%r out=%r"
+          % (SYSTEM, rc, err, default_unix, out))
 
 
 def test_good(tmp):
@@ -279,6 +308,7 @@ def main():
         test_flags()
         test_defaults()
         test_shipped(tmp)
+        test_system()
         test_good(tmp)
         test_bad(tmp)
         test_missing(tmp)

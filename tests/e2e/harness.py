@@ -434,8 +434,10 @@ class Daemon:
             self.kill()
             return None
 
+    # Sanitizer reports, and valgrind's (scripts/valgrind-sudokud).
     SANITIZER = re.compile(r"(ERROR: \w*Sanitizer|WARNING: \w*Sanitizer|"
-                           r"runtime error:|SUMMARY: \w*Sanitizer)")
+                           r"runtime error:|SUMMARY: \w*Sanitizer|"
+                           r"^==\d+== \S)", re.M)
 
     def scan_log(self):
         """New sanitizer lines in the log since the last scan."""
