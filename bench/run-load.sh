@@ -24,6 +24,8 @@ WARM=${LOAD_WARMUP:-1}
 REPEAT=${LOAD_REPEAT:-3}
 IDLE=${LOAD_IDLE:-10000}
 STRICT=${LOAD_STRICT:-0}
+PIN=		# command prefix for daemon and loadgen (taskset)
+ping1pin=0 solve1pin=0
 PUZZLES=$PUZZLE_DIR/puzzles2_17_clue
 
 # Bars (doc/bench-daemon.md).
@@ -78,7 +80,8 @@ tcp = 127.0.0.1:$port
 [log]
 level = warning
 EOF
-	"$SUDOKUD" -f "$tmp/sudokud.conf" >"$tmp/daemon.log" 2>&1 &
+	# shellcheck disable=SC2086
+	$PIN "$SUDOKUD" -f "$tmp/sudokud.conf" >"$tmp/daemon.log" 2>&1 &
 	dpid=$!
 	i=0
 	while ! "$LOADGEN" -U "$sock" -n 1 -q -x 1 2>/dev/null; do
@@ -128,7 +131,7 @@ scenario() {
 		r=$((r + 1))
 		t0=$(ticks "$dpid") s0=$(date +%s%N)
 		# shellcheck disable=SC2086
-		out=$("$LOADGEN" $to -c "$c" -d "$d" -T "$t" -t "$SECS" \
+		out=$($PIN "$LOADGEN" $to -c "$c" -d "$d" -T "$t" -t "$SECS" \
 		    -w "$WARM" -j "$@") || fail=1
 		t1=$(ticks "$dpid") s1=$(date +%s%N)
 		dcpu=$(( (t1 - t0) * 100 * 1000000000 / HZ / (s1 - s0) ))
@@ -192,6 +195,16 @@ row scenario workers via conns depth req/s p50_us p99_us p99.9_us errors \
     gen% sd% sd_us
 scenario ping-unix-c1-d1 1 unix 1 1 1
 ping1=$best_rps
+# The same with daemon and loadgen on one CPU: no wake-up crosses CPUs
+# (on the development VM that costs ~30 us each way; doc/bench-daemon.md).
+if command -v taskset >/dev/null 2>&1; then
+	PIN="taskset -c 0"
+	scenario ping-unix-c1-d1-cpu0 1 unix 1 1 1
+	ping1pin=$best_rps
+	scenario solve17-unix-c1-d32-cpu0 1 unix 1 32 1 -f "$PUZZLES"
+	solve1pin=$best_rps
+	PIN=
+fi
 scenario ping-tcp-c1-d1 1 tcp 1 1 1
 scenario ping-unix-c2-d32 1 unix 2 32 1
 ping2=$best_rps
@@ -227,6 +240,25 @@ if [ "$inproc" -gt 0 ]; then
 		    p, d, 1e6 / r, (d > 0 ? 100 * 1e6 / r / d : 0) }'
 fi
 
+# The reference the bars were set against, measured here and now.
+if command -v redis-server >/dev/null 2>&1 &&
+    command -v redis-benchmark >/dev/null 2>&1; then
+	redis-server --port 0 --unixsocket "$tmp/redis.sock" --save '' \
+	    --daemonize no >/dev/null 2>&1 &
+	rpid=$!
+	sleep 0.5
+	for args in "-c 1 -P 1 -n 50000" "-c 2 -P 32 -n 2000000"; do
+		# shellcheck disable=SC2086
+		v=$(redis-benchmark -s "$tmp/redis.sock" -t ping_inline \
+		    $args -q 2>/dev/null | tr '\r' '\n' |
+		    awk '/requests per second/ { print $2 }' | tail -n 1)
+		echo "redis-server on this machine now, PING_INLINE $args:" \
+		    "${v:-?} req/s"
+	done
+	kill "$rpid" 2>/dev/null
+	wait "$rpid" 2>/dev/null
+fi
+
 echo "bars:"
 bar "PING 1 conn depth 1 Unix >= $BAR_PING1 req/s" "$ping1" "$ping1" \
     -ge $BAR_PING1
@@ -234,6 +266,10 @@ bar "PING 2 conns depth 32 >= $BAR_PING2 req/s" "$ping2" "$ping2" \
     -ge $BAR_PING2
 bar "SOLVE 17-clue depth 32 1 worker >= $BAR_SOLVE% of in-process" \
     "$pct%" "$pct" -ge $BAR_SOLVE
+if [ "$ping1pin" -gt 0 ] && [ "$inproc" -gt 0 ]; then
+	echo "  (one CPU for both: PING depth 1 $ping1pin req/s;" \
+	    "SOLVE depth 32 $((solve1pin * 100 / inproc))% of in-process)"
+fi
 bar "daemon RSS per idle connection <= $BAR_RSS bytes" "$rss_per" \
     "$rss_per" -le $BAR_RSS
 
