@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""doc_table.py -- the config key table, sudokud.conf(5) and the shipped
+etc/sudokud.conf say the same thing (TAP).
+
+src/config_table.c holds one row per key: section, name, type, range,
+default and whether SIGHUP applies it.  sudokud.conf(5) documents every
+key with "Range MIN to MAX, default DEF" and ".Sy reload" or
+".Sy restart", and etc/sudokud.conf lists every key.  A key added to the
+code but not to the documentation, or a range changed in one place only,
+fails here.
+"""
+import os
+import re
+import sys
+
+SRC = os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__),
+                                                ".."))
+n = 0
+failed = 0
+
+
+def ok(cond, name, diag=""):
+    global n, failed
+    n += 1
+    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
+    if not cond:
+        failed += 1
+        for line in str(diag).splitlines():
+            print("# " + line)
+
+
+def read(*path):
+    with open(os.path.join(SRC, *path), encoding="utf-8") as f:
+        return f.read()
+
+
+def table():
+    """(section, name, min, max, default, reloadable) from the C table."""
+    text = read("src", "config_table.c")
+    body = text[text.index("config_table[] = {"):]
+    body = body[:body.index("\n};")]
+    row = re.compile(r'\{\s*"(\w+)",\s*"(\w+)",\s*(\w+),\s*(\w+),\s*(\w+),'
+                     r'\s*("[^"]*"|NULL|\w+),\s*([\w|]+),', re.S)
+    keys = []
+    for m in row.finditer(body):
+        sec, name, typ, lo, hi, dflt, flags = m.groups()
+        keys.append({"section": sec, "name": name, "type": typ,
+                     "min": lo, "max": hi,
+                     "default": dflt.strip('"') if dflt.startswith('"')
+                     else None,
+                     "reload": "R" in flags.split("|")})
+    return keys
+
+
+def man_entries():
+    """name -> (section, text of its .It entry) from sudokud.conf(5)."""
+    text = read("man", "sudokud.conf.5.in")
+    entries = {}
+    section = None
+    for block in re.split(r"(?m)^(?=\.Sh |\.It )", text):
+        m = re.match(r"\.Sh (\w+)", block)
+        if m:
+            section = m.group(1).lower()
+            continue
+        m = re.match(r"\.It Cm (\w+)", block)
+        if m:
+            entries[m.group(1)] = (section, block)
+    return entries
+
+
+def octal_or_int(s):
+    return int(s, 8) if s.startswith("0") and len(s) > 1 else int(s)
+
+
+def main():
+    keys = table()
+    ok(len(keys) >= 18, "config_table.c parsed: %d keys" % len(keys))
+    man = man_entries()
+    shipped = read("etc", "sudokud.conf")
+    for k in keys:
+        name = k["name"]
+        ent = man.get(name)
+        ok(ent is not None and ent[0] == k["section"],
+           "sudokud.conf(5) documents %s in its %s section"
+           % (name, k["section"].upper()), "found: %r" % (ent and ent[0]))
+        if ent is None:
+            continue
+        text = ent[1]
+        word = "reload" if k["reload"] else "restart"
+        ok(re.search(r"(?m)^\.Sy %s" % word, text) is not None,
+           "sudokud.conf(5): %s is marked %s" % (name, word), text)
+        if k["type"] in ("CONFIG_INT", "CONFIG_SIZE", "CONFIG_U64",
+                         "CONFIG_ULONG", "CONFIG_MODE"):
+            m = re.search(r"Range (\w+) to (\w+)", text)
+            rng = m and (octal_or_int(m.group(1)), octal_or_int(m.group(2)))
+            lo = octal_or_int(k["min"]) if k["min"].isdigit() else None
+            hi = octal_or_int(k["max"]) if k["max"].isdigit() else None
+            if name == "output_low":
+                hi = int(keys_by(keys, "output_high")["max"])
+            ok(rng == (lo, hi), "sudokud.conf(5): range of %s is %s to %s"
+               % (name, k["min"], k["max"]), "man page says %r" % (rng,))
+        if k["default"] is not None and k["name"] != "unix":
+            m = re.search(r"[Dd]efault(?: |\n\.Cm )(\w+)", text)
+            ok(m is not None and m.group(1) == k["default"],
+               "sudokud.conf(5): default of %s is %s" % (name, k["default"]),
+               "man page says %r" % (m and m.group(1)))
+        ok(re.search(r"(?m)^;?%s = " % name, shipped) is not None,
+           "etc/sudokud.conf lists %s" % name)
+    extra = sorted(set(man) - {k["name"] for k in keys})
+    ok(not extra, "sudokud.conf(5) documents no key the code lacks",
+       "extra: %r" % extra)
+    print("1..%d" % n)
+    return 1 if failed else 0
+
+
+def keys_by(keys, name):
+    return next(k for k in keys if k["name"] == name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
