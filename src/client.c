@@ -1,23 +1,25 @@
 /*
- * client.c -- sudokuc's connection to sudokud: connect, then pipeline.
+ * client.c -- sudokuc's batch over connections to sudokud.
  *
  * One poll(2) loop writes requests, reads replies and reads the input,
  * all non-blocking.  A ring holds the items in input order: requests
- * sent and not yet answered, and malformed puzzles waiting for the
- * answers before them.  New items are taken only while the ring holds
- * fewer than the window, so the unanswered requests (and thus the bytes
- * queued either way) stay bounded and neither side can block the other.
+ * sent and not yet answered, answers that came before their turn, and
+ * malformed puzzles waiting for the answers before them.  New items are
+ * taken only while the ring holds fewer than the window, so the
+ * unanswered requests (and thus the bytes queued either way) stay
+ * bounded and neither side can block the other.
+ *
+ * Puzzles go to the connections in turn.  Each connection answers in
+ * the order it was asked, so it keeps a queue of its ring slots, linked
+ * through next[]: a reply belongs to the oldest slot of its connection.
+ * A reply for the item at the head of the ring is printed at once; one
+ * for a later item is kept until the items before it are done.  A meta
+ * request (ping, stats, version) is sent alone, once everything before
+ * it is done and before anything after it is taken, so its reply, which
+ * may take several lines, is always for the head.
  */
-#include <sys/socket.h>
-#include <sys/un.h>
-
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <netdb.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,148 +28,79 @@
 
 #include "client.h"
 
-/* Replies are short lines; a longer one means the peer is not sudokud. */
-#define CLIENT_LINE_MAX	8192
-/* Longest request: "COUNT <81 cells> <limit>\n". */
-#define CLIENT_REQ_MAX	(6 + SUDOKU_CELLS + 1 + 20 + 1)
 /* poll(2) timeout while waiting, so the progress line moves. */
 #define CLIENT_POLL_MS	250
 
 struct client {
-	int			 fd;
 	const char		*peer;
 	const struct query	*query;
 	struct output		*out;
 
 	struct item		*ring;
+	char			**reply;	/* answers before their turn */
+	size_t			*next;		/* a connection's next slot */
 	size_t			 window;
 	size_t			 head;
 	size_t			 count;
 
-	char			*wbuf;		/* requests not yet written */
-	size_t			 woff;
-	size_t			 wlen;
-	int			 wdead;		/* writing failed: only read */
-
-	char			 rbuf[CLIENT_LINE_MAX];
-	size_t			 rlen;
+	struct wire		*conns;
+	size_t			 nconn;
+	size_t			 seq;		/* puzzles sent */
+	int			 meta;		/* a meta item is in the ring */
+	int			 metasent;
 };
 
-static int
-client_nonblock(int fd, char *cause, size_t size)
-{
-	int	flags;
-
-	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
-		snprintf(cause, size, "fcntl: %s", strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-int
-client_connect_unix(const char *path, char *cause, size_t size)
-{
-	struct sockaddr_un	sun;
-	int			fd;
-
-	memset(&sun, 0, sizeof sun);
-	sun.sun_family = AF_UNIX;
-	if (strlen(path) >= sizeof sun.sun_path) {
-		snprintf(cause, size, "%s", strerror(ENAMETOOLONG));
-		return -1;
-	}
-	strncpy(sun.sun_path, path, sizeof sun.sun_path - 1);
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1) {
-		snprintf(cause, size, "socket: %s", strerror(errno));
-		return -1;
-	}
-	if (connect(fd, (struct sockaddr *)&sun, sizeof sun) == -1) {
-		snprintf(cause, size, "%s", strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return client_nonblock(fd, cause, size);
-}
-
-int
-client_connect_tcp(const char *host, const char *port, char *cause,
-    size_t size)
-{
-	struct addrinfo		 hints, *res, *ai;
-	int			 fd = -1, error, one = 1, saved = 0;
-
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	if ((error = getaddrinfo(host, port, &hints, &res)) != 0) {
-		snprintf(cause, size, "%s", gai_strerror(error));
-		return -1;
-	}
-	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
-		    ai->ai_protocol);
-		if (fd == -1) {
-			saved = errno;
-			continue;
-		}
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-			break;
-		saved = errno;
-		close(fd);
-		fd = -1;
-	}
-	freeaddrinfo(res);
-	if (fd == -1) {
-		snprintf(cause, size, "%s", strerror(saved));
-		return -1;
-	}
-	/* Requests go out in batches already; do not hold back a tail. */
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	return client_nonblock(fd, cause, size);
-}
-
-/* Queues the request for it. */
+/* Sends the request for the item in slot, on the connection it goes to. */
 static void
-client_request(struct client *c, struct item *it)
+client_send(struct client *c, size_t slot)
 {
-	static const char	*meta[] = { "PING", "STATS", "VERSION" };
-	int			 n;
+	struct item	*it = &c->ring[slot];
+	struct wire	*cn;
 
-	if (c->wlen + CLIENT_REQ_MAX > c->window * CLIENT_REQ_MAX) {
-		memmove(c->wbuf, c->wbuf + c->woff, c->wlen - c->woff);
-		c->wlen -= c->woff;
-		c->woff = 0;
-	}
 	if (it->kind == ITEM_META) {
-		it->sent = sudokuc_now();
-		n = sprintf(c->wbuf + c->wlen, "%s\n", meta[it->meta]);
-	} else if (c->query->mode == MODE_COUNT)
-		n = sprintf(c->wbuf + c->wlen, "COUNT %.81s %lu\n", it->cells,
-		    c->query->limit);
-	else if (c->query->mode == MODE_LEXMIN)
-		n = sprintf(c->wbuf + c->wlen, "LEXMIN %.81s\n", it->cells);
+		cn = &c->conns[0];
+		c->metasent = 1;
+	} else
+		cn = &c->conns[c->seq++ % c->nconn];
+	wire_request(cn, it, c->query);
+	if (cn->qlen == 0)
+		cn->qhead = slot;
 	else
-		n = sprintf(c->wbuf + c->wlen, "%.81s\n", it->cells);
-	c->wlen += n;
+		c->next[cn->qtail] = slot;
+	cn->qtail = slot;
+	cn->qlen++;
 }
 
-/* Hands the items at the head that need no reply to output. */
+/* Removes the item at the head of the ring. */
 static void
+client_pop(struct client *c)
+{
+	if (c->ring[c->head].kind == ITEM_META)
+		c->meta = c->metasent = 0;
+	free(c->reply[c->head]);
+	c->reply[c->head] = NULL;
+	c->head = (c->head + 1) % c->window;
+	c->count--;
+}
+
+/* Hands the items at the head that have their answer to output. */
+static int
 client_drain(struct client *c)
 {
 	struct item	*it;
 
 	while (c->count > 0) {
 		it = &c->ring[c->head];
-		if (it->kind != ITEM_BAD && it->kind != ITEM_FAIL)
+		if (it->kind == ITEM_META ||
+		    (it->kind == ITEM_PUZZLE && c->reply[c->head] == NULL))
 			break;
-		output_item(c->out, it, NULL);
-		c->head = (c->head + 1) % c->window;
-		c->count--;
+		if (output_item(c->out, it, c->reply[c->head]) == -1)
+			return -1;
+		client_pop(c);
 	}
+	if (c->meta && !c->metasent && c->count == 1)
+		client_send(c, c->head);
+	return 0;
 }
 
 /* Takes items while the window allows: 1 if input needs reading, -1 done. */
@@ -175,117 +108,105 @@ static int
 client_fill(struct client *c, struct input *in)
 {
 	struct item	*it;
+	size_t		 slot;
 	int		 r;
 
-	while (c->count < c->window) {
-		it = &c->ring[(c->head + c->count) % c->window];
+	while (c->count < c->window && !c->meta) {
+		slot = (c->head + c->count) % c->window;
+		it = &c->ring[slot];
 		if ((r = input_next(in, it)) != 1)
 			return r == 0 ? 1 : -1;
 		c->count++;
-		if (it->kind == ITEM_PUZZLE || it->kind == ITEM_META)
-			client_request(c, it);
+		if (it->kind == ITEM_META)
+			c->meta = 1;
+		if (it->kind == ITEM_PUZZLE)
+			client_send(c, slot);
 		else
-			client_drain(c);
+			client_drain(c);	/* cannot fail: no reply */
 	}
 	return 0;
 }
 
-/* One reply line for the item at the head; -1 to stop. */
+/* One reply line from cn, for its oldest request; -1 to stop. */
 static int
-client_reply(struct client *c, const char *line)
+client_reply(void *arg, struct wire *cn, char *line)
 {
+	struct client	*c = arg;
 	struct item	*it;
+	size_t		 slot;
 	int		 r;
 
-	if (c->count == 0) {
+	if (cn->qlen == 0) {
 		output_warnx(c->out, "%s: unexpected reply: %.100s", c->peer,
 		    line);
 		return -1;
 	}
-	it = &c->ring[c->head];
-	if (it->kind == ITEM_META && it->meta == META_STATS)
+	slot = cn->qhead;
+	it = &c->ring[slot];
+	if (slot != c->head) {
+		/* Not its turn yet (never a meta item: sent alone). */
+		if ((c->reply[slot] = strdup(line)) == NULL)
+			err(2, NULL);
+		r = 1;
+	} else if (it->kind == ITEM_META && it->meta == META_STATS)
 		r = output_stat(c->out, line);
 	else
 		r = output_item(c->out, it, line) == -1 ? -1 : 1;
-	if (r == 1) {
-		c->head = (c->head + 1) % c->window;
-		c->count--;
-		client_drain(c);
-	}
-	return r == -1 ? -1 : 0;
+	if (r != 1)
+		return r;
+	cn->qhead = c->next[slot];
+	cn->qlen--;
+	if (slot != c->head)
+		return 0;
+	client_pop(c);
+	return client_drain(c);
 }
 
-/* Reads what the server sent and hands over whole lines; -1 to stop. */
+/* Reads what the server sent on cn; -1 to stop. */
 static int
-client_read(struct client *c)
+client_read(struct client *c, struct wire *cn)
 {
-	char	*p, *nl, *end;
-	ssize_t	 n;
+	enum wire_status	s;
 
-	n = read(c->fd, c->rbuf + c->rlen, sizeof c->rbuf - c->rlen);
-	if (n == -1 && (errno == EINTR || errno == EAGAIN))
+	switch (s = wire_read(cn, client_reply, c)) {
+	case WIRE_OK:
 		return 0;
-	if (n <= 0) {
-		output_warnx(c->out, "%s: connection %s with %zu request%s "
-		    "unanswered", c->peer, n == 0 ? "closed by the server" :
-		    strerror(errno), c->count, c->count == 1 ? "" : "s");
+	case WIRE_STOP:
 		return -1;
-	}
-	c->rlen += n;
-	p = c->rbuf;
-	end = c->rbuf + c->rlen;
-	while ((nl = memchr(p, '\n', end - p)) != NULL) {
-		*nl = '\0';
-		if (nl > p && nl[-1] == '\r')
-			nl[-1] = '\0';
-		if (client_reply(c, p) == -1)
-			return -1;
-		p = nl + 1;
-	}
-	c->rlen = end - p;
-	memmove(c->rbuf, p, c->rlen);
-	if (c->rlen == sizeof c->rbuf) {
+	case WIRE_TOOLONG:
 		output_warnx(c->out, "%s: reply line too long", c->peer);
 		return -1;
+	default:
+		output_warnx(c->out, "%s: connection %s with %zu request%s "
+		    "unanswered", c->peer, s == WIRE_EOF ?
+		    "closed by the server" : strerror(errno), c->count,
+		    c->count == 1 ? "" : "s");
+		return -1;
 	}
-	return 0;
 }
 
-static void
-client_write(struct client *c)
-{
-	ssize_t	n;
-
-	n = send(c->fd, c->wbuf + c->woff, c->wlen - c->woff, MSG_NOSIGNAL);
-	if (n == -1) {
-		if (errno == EINTR || errno == EAGAIN)
-			return;
-		/* Read what the server said before it went away. */
-		c->wdead = 1;
-		c->woff = c->wlen = 0;
-		return;
-	}
-	c->woff += n;
-	if (c->woff == c->wlen)
-		c->woff = c->wlen = 0;
-}
-
-/* Waits for the socket and the input; flushes stdout before blocking. */
-static int
+/* Waits for the sockets and the input; flushes stdout before blocking. */
+static size_t
 client_poll(struct client *c, struct input *in, int wantinput,
     struct pollfd *pfd)
 {
-	int	n = 1, r;
+	struct wire	*cn;
+	size_t		 i, n = c->nconn;
+	int		 r;
 
-	pfd[0].fd = c->fd;
-	pfd[0].events = c->count > 0 ? POLLIN : 0;
-	if (c->wlen > c->woff && !c->wdead)
-		pfd[0].events |= POLLOUT;
-	pfd[0].revents = pfd[1].revents = 0;
+	for (i = 0; i < c->nconn; i++) {
+		cn = &c->conns[i];
+		pfd[i].fd = cn->fd;
+		pfd[i].events = cn->qlen > 0 ? POLLIN : 0;
+		if (wire_pending(cn))
+			pfd[i].events |= POLLOUT;
+		pfd[i].revents = 0;
+	}
+	pfd[n].revents = 0;
 	if (wantinput && input_fd(in) != -1) {
-		pfd[1].fd = input_fd(in);
-		pfd[1].events = POLLIN;
-		n = 2;
+		pfd[n].fd = input_fd(in);
+		pfd[n].events = POLLIN;
+		n++;
 	}
 	if ((r = poll(pfd, n, 0)) == 0) {
 		fflush(stdout);
@@ -299,44 +220,64 @@ client_poll(struct client *c, struct input *in, int wantinput,
 static int
 client_loop(struct client *c, struct input *in)
 {
-	struct pollfd	pfd[2];
-	int		state, n;
+	struct pollfd	 pfd[CLIENT_CONN_MAX + 1];
+	struct wire	*cn;
+	size_t		 i, n;
+	int		 state;
 
 	for (;;) {
 		if ((state = client_fill(c, in)) == -1 && c->count == 0)
 			return 0;
 		n = client_poll(c, in, state == 1, pfd);
-		if (pfd[0].revents & POLLOUT)
-			client_write(c);
-		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR) &&
-		    c->count > 0 && client_read(c) == -1)
-			return -1;
-		if (n == 2 && pfd[1].revents != 0)
+		for (i = 0; i < c->nconn; i++) {
+			cn = &c->conns[i];
+			if (pfd[i].revents & POLLOUT)
+				wire_write(cn);
+			/* A hangup with nothing asked is read too: EOF. */
+			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR) &&
+			    client_read(c, cn) == -1)
+				return -1;
+		}
+		if (n > c->nconn && pfd[c->nconn].revents != 0)
 			input_read(in);
 		output_tick(c->out);
 	}
 }
 
 int
-client_run(int fd, const char *peer, struct input *in,
+client_run(const int *fds, size_t nfd, const char *peer, struct input *in,
     const struct query *q, struct output *out, size_t window)
 {
 	struct client	c;
+	size_t		i;
 	int		r;
 
+	if (nfd == 0 || nfd > CLIENT_CONN_MAX)
+		errx(2, "client_run: %zu connections", nfd);
 	memset(&c, 0, sizeof c);
-	c.fd = fd;
 	c.peer = peer;
 	c.query = q;
 	c.out = out;
 	c.window = window;
+	c.nconn = nfd;
 	c.ring = calloc(window, sizeof *c.ring);
-	c.wbuf = malloc(window * CLIENT_REQ_MAX + 1);
-	if (c.ring == NULL || c.wbuf == NULL)
+	c.reply = calloc(window, sizeof *c.reply);
+	c.next = calloc(window, sizeof *c.next);
+	c.conns = calloc(nfd, sizeof *c.conns);
+	if (c.ring == NULL || c.reply == NULL || c.next == NULL ||
+	    c.conns == NULL)
 		err(2, NULL);
+	/* Puzzles in the ring are consecutive: each gets its share. */
+	for (i = 0; i < nfd; i++)
+		wire_init(&c.conns[i], fds[i], (window + nfd - 1) / nfd + 1);
 	r = client_loop(&c, in);
+	for (i = 0; i < window; i++)
+		free(c.reply[i]);
+	for (i = 0; i < nfd; i++)
+		wire_free(&c.conns[i]);
+	free(c.conns);
+	free(c.next);
+	free(c.reply);
 	free(c.ring);
-	free(c.wbuf);
-	close(fd);
 	return r;
 }

@@ -29,10 +29,12 @@ struct options {
 	const char	*host;
 	const char	*port;
 	size_t		 window;
+	size_t		 connections;
 	int		 stats;		/* a stats operand was given */
 };
 
 static const struct option longopts[] = {
+	{ "connections", required_argument,	NULL,	'C' },
 	{ "count",	optional_argument,	NULL,	'c' },
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
@@ -74,10 +76,11 @@ static void __attribute__((noreturn))
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: sudokuc [-hLlqVv] [-c [limit]] [-f format] [-H host] "
-	    "[-p port]\n"
-	    "               [-s socket] [-w window] "
-	    "[puzzle | file | - | ping | stats | version] ...\n");
+	    "usage: sudokuc [-hLlqVv] [-C connections] [-c [limit]] "
+	    "[-f format] [-H host]\n"
+	    "               [-p port] [-s socket] [-w window]\n"
+	    "               [puzzle | file | - | ping | stats | version] "
+	    "...\n");
 	exit(status);
 }
 
@@ -130,9 +133,13 @@ options_parse(struct options *o, int argc, char **argv)
 {
 	int	ch;
 
-	while ((ch = getopt_long(argc, argv, "+c::f:H:hLlp:qs:Vvw:", longopts,
+	while ((ch = getopt_long(argc, argv, "+C:c::f:H:hLlp:qs:Vvw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'C':
+			o->connections = number(optarg, 1, CLIENT_CONN_MAX,
+			    "connections");
+			break;
 		case 'c':
 			count_parse(o, argc, argv);
 			break;
@@ -237,7 +244,7 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 			host = "127.0.0.1";
 		snprintf(peer, size, strchr(host, ':') != NULL ? "[%s]:%s" :
 		    "%s:%s", host, o->port);
-		fd = client_connect_tcp(host, o->port, cause, sizeof cause);
+		fd = wire_connect_tcp(host, o->port, cause, sizeof cause);
 	} else {
 		if (path == NULL && (path = getenv("SUDOKUD_SOCKET")) != NULL &&
 		    *path == '\0')
@@ -245,7 +252,7 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 		if (path == NULL)
 			path = SUDOKUD_SOCKET_PATH;
 		snprintf(peer, size, "%s", path);
-		fd = client_connect_unix(path, cause, sizeof cause);
+		fd = wire_connect_unix(path, cause, sizeof cause);
 	}
 	if (fd == -1)
 		errx(2, "cannot connect to %s: %s (is sudokud running? "
@@ -260,11 +267,13 @@ main(int argc, char **argv)
 	struct input	*in;
 	struct output	*out;
 	char		 peer[512];
-	int		 fd, r, status;
+	int		 fds[CLIENT_CONN_MAX], r, status;
+	size_t		 i;
 
 	memset(&o, 0, sizeof o);
 	o.query.limit = SUDOKUC_COUNT_DEFAULT;
 	o.window = SUDOKUC_WINDOW_DEFAULT;
+	o.connections = CLIENT_CONN_DEFAULT;
 	options_parse(&o, argc, argv);
 	in = input_new();
 	operands_add(&o, in, argc - optind, argv + optind);
@@ -278,9 +287,11 @@ main(int argc, char **argv)
 	if (o.local)
 		r = local_run(in, &o.query, out);
 	else {
-		fd = connect_daemon(&o, peer, sizeof peer);
+		for (i = 0; i < o.connections; i++)
+			fds[i] = connect_daemon(&o, peer, sizeof peer);
 		output_peer(out, peer);
-		r = client_run(fd, peer, in, &o.query, out, o.window);
+		r = client_run(fds, o.connections, peer, in, &o.query, out,
+		    o.window);
 	}
 	status = output_finish(out, r == -1);
 	output_free(out);

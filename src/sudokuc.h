@@ -1,9 +1,9 @@
 /*
  * sudokuc.h -- types shared by the parts of the sudokuc client.
  *
- * input.c reads puzzles into items, client.c sends them to sudokud
- * (local.c solves them in-process instead) and output.c prints the
- * answers in input order.
+ * input.c reads puzzles into items, client.c sends them to sudokud over
+ * the connections of wire.c (local.c solves them in-process instead) and
+ * output.c prints the answers in input order.
  */
 #ifndef SUDOKUC_H
 #define SUDOKUC_H
@@ -13,8 +13,8 @@
 #include "sudoku.h"
 
 /*
- * Requests in flight on one connection.  256 puzzle requests are about
- * 21 KiB each way, far below the socket buffers and the daemon's
+ * Requests in flight, over all the connections.  256 puzzle requests are
+ * about 21 KiB each way, far below the socket buffers and the daemon's
  * output_high (256 KiB), so neither side ever blocks the other, while
  * the daemon always has work queued.
  */

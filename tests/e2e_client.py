@@ -284,6 +284,17 @@ def local_tests():
                rc5 == 2 and "fancy" in err5, name,
                (rc, out, rc2, out2, rc3, err3, rc4, err4, rc5, err5))
 
+    @case("usage: -C 0, 65 and x exit 2 naming the option; -L ignores -C")
+    def _(name):
+        bad = [run("-C", v, EASY) for v in ("0", "65", "x")]
+        bad.append(run("--connections=0", EASY))
+        rc, out, err = run(L, "-C", "64", EASY)
+        rc2, out2, _ = run(L, "--connections", "1", "-c", "3", EASY)
+        TAP.ok(all(r[0] == 2 and r[1] == "" and "connections" in r[2]
+                   for r in bad) and
+               rc == 0 and err == "" and check_lines([EASY], out) == "" and
+               (rc2, out2) == (0, "1\n"), name, (bad, rc, out, err, rc2, out2))
+
     @case("-L: a line puzzle as an argument is answered with a line")
     def _(name):
         rc, out, err = run(L, EASY)
@@ -612,6 +623,41 @@ def daemon_tests():
 
     for s in SETS:
         shared_set_daemon(s, S)
+
+    @case("daemon -C 1, 2, 7 with -w 1, 3, 256: output identical to -L")
+    def _(name):
+        if LOCAL_OUT.get(SETS[1]) is None:
+            TAP.skip(name, "no -L output for %s" % SETS[1])
+            return
+        path = os.path.join(PUZZLE_DIR, SETS[1])
+        bad = []
+        for conns in ("1", "2", "7"):
+            for window in ("1", "3", "256"):
+                rc, out, err = run(*(S + ["-C", conns, "-w", window, path]))
+                if rc != 0 or err != "" or out != LOCAL_OUT[SETS[1]]:
+                    bad.append((conns, window, rc, err[:200]))
+        TAP.ok(bad == [], name, bad)
+
+    @case("daemon -C 7 -w 3: mixed shapes and malformed puzzles, positions, order")
+    def _(name):
+        mixed_test(name, S + ["-C", "7", "-w", "3"])
+
+    @case("daemon -C 3: ping, stats and version between puzzles keep order")
+    def _(name):
+        rc, out, err = run(*(S + ["-C", "3", "-w", "2", EASY, EMPTY, "ping",
+                                  EASY, "stats", EMPTY, "version", EASY]))
+        # The stats block, several lines, is set apart by blank lines.
+        blocks = [b.splitlines() for b in out.split("\n\n")]
+        head, tail = (blocks[0], blocks[-1]) if len(blocks) == 3 else ([], [])
+        TAP.ok(rc == 0 and err == "" and len(head) == 4 and len(tail) == 3 and
+               check_lines([EASY, EMPTY], "\n".join(head[:2])) == "" and
+               head[2].startswith("pong from ") and
+               check_lines([EASY], head[3]) == "" and
+               any(ln.startswith("pid ") for ln in blocks[1]) and
+               check_lines([EMPTY], tail[0]) == "" and
+               check_lines([EASY], tail[2]) == "" and
+               re.fullmatch(r"sudokud \S+ at .*", tail[1]), name,
+               (rc, out, err))
 
     @case("daemon: window 1 and window 4096 keep input order")
     def _(name):

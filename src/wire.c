@@ -1,0 +1,201 @@
+/*
+ * wire.c -- one of sudokuc's connections to sudokud.
+ *
+ * Connecting, a buffer of requests not yet written, and a buffer of
+ * bytes read that is cut into reply lines.  The socket is non-blocking;
+ * the caller polls it and keeps the requests in flight bounded, so the
+ * write buffer never needs more than maxreq requests.
+ */
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wire.h"
+
+static int
+wire_nonblock(int fd, char *cause, size_t size)
+{
+	int	flags;
+
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
+		snprintf(cause, size, "fcntl: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int
+wire_connect_unix(const char *path, char *cause, size_t size)
+{
+	struct sockaddr_un	sun;
+	int			fd;
+
+	memset(&sun, 0, sizeof sun);
+	sun.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof sun.sun_path) {
+		snprintf(cause, size, "%s", strerror(ENAMETOOLONG));
+		return -1;
+	}
+	strncpy(sun.sun_path, path, sizeof sun.sun_path - 1);
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1) {
+		snprintf(cause, size, "socket: %s", strerror(errno));
+		return -1;
+	}
+	if (connect(fd, (struct sockaddr *)&sun, sizeof sun) == -1) {
+		snprintf(cause, size, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return wire_nonblock(fd, cause, size);
+}
+
+int
+wire_connect_tcp(const char *host, const char *port, char *cause,
+    size_t size)
+{
+	struct addrinfo		 hints, *res, *ai;
+	int			 fd = -1, error, one = 1, saved = 0;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	if ((error = getaddrinfo(host, port, &hints, &res)) != 0) {
+		snprintf(cause, size, "%s", gai_strerror(error));
+		return -1;
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
+		    ai->ai_protocol);
+		if (fd == -1) {
+			saved = errno;
+			continue;
+		}
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+			break;
+		saved = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd == -1) {
+		snprintf(cause, size, "%s", strerror(saved));
+		return -1;
+	}
+	/* Requests go out in batches already; do not hold back a tail. */
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	return wire_nonblock(fd, cause, size);
+}
+
+void
+wire_init(struct wire *w, int fd, size_t maxreq)
+{
+	memset(w, 0, sizeof *w);
+	w->fd = fd;
+	w->wsize = maxreq * WIRE_REQ_MAX + 1;
+	if ((w->wbuf = malloc(w->wsize)) == NULL)
+		err(2, NULL);
+}
+
+void
+wire_free(struct wire *w)
+{
+	free(w->wbuf);
+	w->wbuf = NULL;
+	if (w->fd != -1)
+		close(w->fd);
+	w->fd = -1;
+}
+
+void
+wire_request(struct wire *w, struct item *it, const struct query *q)
+{
+	static const char	*meta[] = { "PING", "STATS", "VERSION" };
+	char			*p;
+	int			 n;
+
+	if (w->wlen + WIRE_REQ_MAX >= w->wsize) {
+		memmove(w->wbuf, w->wbuf + w->woff, w->wlen - w->woff);
+		w->wlen -= w->woff;
+		w->woff = 0;
+	}
+	if (w->wlen + WIRE_REQ_MAX >= w->wsize)
+		errx(2, "wire_request: more than %zu requests unwritten",
+		    w->wsize / WIRE_REQ_MAX);
+	p = w->wbuf + w->wlen;
+	if (it->kind == ITEM_META) {
+		it->sent = sudokuc_now();
+		n = sprintf(p, "%s\n", meta[it->meta]);
+	} else if (q->mode == MODE_COUNT)
+		n = sprintf(p, "COUNT %.81s %lu\n", it->cells, q->limit);
+	else if (q->mode == MODE_LEXMIN)
+		n = sprintf(p, "LEXMIN %.81s\n", it->cells);
+	else
+		n = sprintf(p, "%.81s\n", it->cells);
+	w->wlen += n;
+}
+
+int
+wire_pending(const struct wire *w)
+{
+	return w->wlen > w->woff && !w->wdead;
+}
+
+void
+wire_write(struct wire *w)
+{
+	ssize_t	n;
+
+	n = send(w->fd, w->wbuf + w->woff, w->wlen - w->woff,
+	    MSG_NOSIGNAL);
+	if (n == -1) {
+		if (errno == EINTR || errno == EAGAIN)
+			return;
+		/* Read what the server said before it went away. */
+		w->wdead = 1;
+		w->woff = w->wlen = 0;
+		return;
+	}
+	w->woff += n;
+	if (w->woff == w->wlen)
+		w->woff = w->wlen = 0;
+}
+
+enum wire_status
+wire_read(struct wire *w, wire_line_cb cb, void *arg)
+{
+	char	*p, *nl, *end;
+	ssize_t	 n;
+
+	n = read(w->fd, w->rbuf + w->rlen, sizeof w->rbuf - w->rlen);
+	if (n == -1 && (errno == EINTR || errno == EAGAIN))
+		return WIRE_OK;
+	if (n <= 0)
+		return n == 0 ? WIRE_EOF : WIRE_ERROR;
+	w->rlen += n;
+	p = w->rbuf;
+	end = w->rbuf + w->rlen;
+	while ((nl = memchr(p, '\n', end - p)) != NULL) {
+		*nl = '\0';
+		if (nl > p && nl[-1] == '\r')
+			nl[-1] = '\0';
+		if (cb(arg, w, p) == -1)
+			return WIRE_STOP;
+		p = nl + 1;
+	}
+	w->rlen = end - p;
+	memmove(w->rbuf, p, w->rlen);
+	return w->rlen == sizeof w->rbuf ? WIRE_TOOLONG : WIRE_OK;
+}
