@@ -327,7 +327,7 @@ conn_process(struct conn *c)
 	struct evbuffer	*in = bufferevent_get_input(c->bev);
 	struct evbuffer	*out = bufferevent_get_output(c->bev);
 	size_t		 high = c->env->cf->output_high;
-	int		 n, draining = c->flags & CONN_DRAINING;
+	int		 n;
 	uint64_t	 t0 = stats_get(c->env->st, STAT_SOLVE_USEC);
 	uint64_t	 now, tflush = t0;
 
@@ -336,14 +336,14 @@ conn_process(struct conn *c)
 		bufferevent_disable(c->bev, EV_WRITE);
 	}
 	for (n = 0; !(c->flags & CONN_CLOSING); n++) {
-		if (!draining && evbuffer_get_length(out) > high) {
+		if (evbuffer_get_length(out) > high) {
 			conn_flush(c);
 			if (evbuffer_get_length(out) > high) {
 				conn_pause(c);
 				return;
 			}
 		}
-		if (!draining && (n == CONN_BATCH ||
+		if ((n == CONN_BATCH ||
 		    stats_get(c->env->st, STAT_SOLVE_USEC) - t0 > CONN_SLICE)) {
 			conn_flush(c);
 			bufferevent_trigger(c->bev, EV_READ,
@@ -394,7 +394,8 @@ conn_writecb(struct bufferevent *bev, void *arg)
 	}
 	if ((c->flags & CONN_PAUSED) && len <= c->env->cf->output_low) {
 		c->flags &= ~CONN_PAUSED;
-		if (!(c->flags & CONN_EOF))
+		/* A draining connection has read all it will read. */
+		if (!(c->flags & (CONN_EOF | CONN_DRAINING)))
 			bufferevent_enable(bev, EV_READ);
 		conn_process(c);
 	}

@@ -288,6 +288,57 @@ def _(c):
         d.cleanup()
 
 
+@T.case("SIGTERM with backlogs on clients that read late -> the deadline "
+        "holds, memory stays bounded, a patient client gets every reply",
+        transports=ONE, own=True)
+def _(c):
+    # Six clients pipeline ~1 MB of HELP (each reply ~120x its request)
+    # and read nothing until after the signal.  Draining must keep
+    # pausing on output_high and yielding to the event loop, or the
+    # worker blocks past the deadline while output grows without bound.
+    d = h.Daemon(workers=2, shutdown_timeout=2, write_timeout=60)
+    try:
+        d.start()
+        rss0 = d.rss_kb()
+        socks = []
+        for _i in range(6):
+            s = d.raw_socket("tcp")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
+            socks.append(s)
+        threads = [h.sender(s, b"HELP\n" * 200000, stop_on_block=3)[0]
+                   for s in socks]
+        for t in threads:
+            t.join(10)
+        patient = d.connect("unix")
+        patient.send("PING\n" * 1000)
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        d.proc.send_signal(signal.SIGTERM)
+        peak = rss0
+        while d.alive() and time.monotonic() - t0 < 6:
+            peak = max(peak, d.rss_kb() or 0)
+            time.sleep(0.05)
+        rc = wait_exit(d, 5)
+        took = time.monotonic() - t0
+        eq(rc, 0, "exit status")
+        check(took < 3.5, "exit took %.1f s with shutdown_timeout 2" % took)
+        h.check_mem(peak - rss0 < 64 * 1024, "RSS grew by %d KiB during "
+                    "the drain" % (peak - rss0))
+        got = []
+        while True:
+            try:
+                got.append(patient.line(2))
+            except Fail:
+                break
+        eq(got, ["PONG"] * 1000, "the patient client's replies")
+        c.note("drain: exit after %.1f s, RSS +%d KiB"
+               % (took, peak - rss0))
+        for s in socks:
+            s.close()
+    finally:
+        d.cleanup()
+
+
 @T.case("SIGINT -> exit 0 like SIGTERM", transports=ONE, own=True)
 def _(c):
     d = h.Daemon(workers=1)
