@@ -237,8 +237,24 @@ server_accept_error(struct evconnlistener *evl, void *arg)
 	int		 error = EVUTIL_SOCKET_ERROR();
 
 	(void)evl;
-	if (error != EMFILE && error != ENFILE && error != ENOBUFS &&
-	    error != ENOMEM) {
+	switch (error) {
+	case EMFILE:
+	case ENFILE:
+	case ENOBUFS:
+	case ENOMEM:
+		break;
+	case EPROTO:
+	case ENETDOWN:
+	case ENOPROTOOPT:
+	case EHOSTDOWN:
+	case EHOSTUNREACH:
+	case ENETUNREACH:
+	case EOPNOTSUPP:
+	case EPERM:
+		/* accept(2): network errors of that one connection; retry. */
+		log_debug("accept: %s", strerror(error));
+		return;
+	default:
 		log_warnx("accept: %s", strerror(error));
 		return;
 	}
