@@ -23,17 +23,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tap as taplib  # noqa: E402
+
 TIMEOUT = 10.0
-results = []
-
-
-def tap(ok, name, diag=None):
-    results.append(ok)
-    print("%s %d - %s" % ("ok" if ok else "not ok", len(results), name))
-    if diag and not ok:
-        for line in str(diag).splitlines():
-            print("# " + line)
-    sys.stdout.flush()
+TAP = taplib.Tap()
+tap = TAP.ok
 
 
 def find_daemon():
@@ -119,9 +114,7 @@ def reap(pid, timeout=TIMEOUT):
 def main():
     daemon = find_daemon()
     if daemon is None:
-        print("1..0 # SKIP sudokud not built")
-        return 0
-    print("1..13")
+        return taplib.skip_all("sudokud not built")
     tmp = tempfile.mkdtemp(prefix="activation.")
     inherited = os.path.join(tmp, "inherited.sock")
     own = os.path.join(tmp, "own.sock")
@@ -212,16 +205,14 @@ def main():
             os.unlink(os.path.join(tmp, name))
         os.rmdir(tmp)
     socket_activate(daemon)
-    return 0 if all(results) else 1
+    return TAP.done()
 
 
 def socket_activate(daemon):
     """The real launcher: it execs sudokud on the first connection."""
     tool = shutil.which("systemd-socket-activate")
     if tool is None:
-        results.append(True)
-        print("ok %d # SKIP systemd-socket-activate not installed"
-              % len(results))
+        TAP.skip("systemd-socket-activate", "not installed")
         return
     tmp = tempfile.mkdtemp(prefix="activation.")
     path = os.path.join(tmp, "s.sock")

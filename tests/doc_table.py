@@ -15,18 +15,11 @@ import sys
 
 SRC = os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__),
                                                 ".."))
-n = 0
-failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tap  # noqa: E402
 
-
-def ok(cond, name, diag=""):
-    global n, failed
-    n += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
-    if not cond:
-        failed += 1
-        for line in str(diag).splitlines():
-            print("# " + line)
+TAP = tap.Tap()
+ok = TAP.ok
 
 
 def read(*path):
@@ -109,8 +102,7 @@ def main():
     extra = sorted(set(man) - {k["name"] for k in keys})
     ok(not extra, "sudokud.conf(5) documents no key the code lacks",
        "extra: %r" % extra)
-    print("1..%d" % n)
-    return 1 if failed else 0
+    return TAP.done()
 
 
 def keys_by(keys, name):

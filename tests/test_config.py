@@ -12,6 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tap  # noqa: E402
+
 TOP_BUILDDIR = os.environ.get("top_builddir", ".")
 TOP_SRCDIR = os.environ.get("top_srcdir", ".")
 SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud"))
@@ -19,11 +22,11 @@ SHIPPED = os.path.join(TOP_SRCDIR, "etc", "sudokud.conf")
 SYSTEM = os.path.join(TOP_BUILDDIR, "etc", "sudokud.conf.system")
 USAGE = "usage: sudokud [-dnVv] [-f file]\n"
 
-results = []
+TAP = tap.Tap()
 
 
 def check(name, ok, diag=""):
-    results.append((name, ok, diag))
+    TAP.ok(ok, name, diag)
 
 
 def run(*args):
@@ -302,8 +305,7 @@ def test_missing(tmp):
 
 def main():
     if not os.access(SUDOKUD, os.X_OK):
-        print("1..0 # SKIP %s not built" % SUDOKUD)
-        return 0
+        return tap.skip_all("%s not built" % SUDOKUD)
     with tempfile.TemporaryDirectory(prefix="sudokud-config.") as tmp:
         test_flags()
         test_defaults()
@@ -312,12 +314,7 @@ def main():
         test_good(tmp)
         test_bad(tmp)
         test_missing(tmp)
-    print("1..%d" % len(results))
-    for i, (name, ok, diag) in enumerate(results, 1):
-        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
-        if not ok:
-            print("# " + diag.replace("\n", "\n# "))
-    return 0
+    return TAP.done()
 
 
 if __name__ == "__main__":

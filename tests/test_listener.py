@@ -12,6 +12,9 @@ import stat
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tap  # noqa: E402
 import time
 
 TOP_BUILDDIR = os.environ.get("top_builddir", ".")
@@ -19,11 +22,11 @@ SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud")
 START_DEADLINE = 10.0	# seconds for the socket to accept
 STOP_DEADLINE = 20.0	# seconds for SIGTERM to end the daemon
 
-results = []
+TAP = tap.Tap()
 
 
 def check(name, ok, diag=""):
-    results.append((name, ok, diag))
+    TAP.ok(ok, name, diag)
 
 
 def write_conf(tmp, text):
@@ -250,8 +253,7 @@ def test_missing_dir(tmp):
 
 def main():
     if not os.access(SUDOKUD, os.X_OK):
-        print("1..0 # SKIP %s not built" % SUDOKUD)
-        return 0
+        return tap.skip_all("%s not built" % SUDOKUD)
     with tempfile.TemporaryDirectory(prefix="sudokud-listen.") as tmp:
         test_not_a_socket(tmp)
         test_live_socket(tmp)
@@ -260,12 +262,7 @@ def main():
         test_tcp_in_use(tmp)
         test_tcp(tmp)
         test_missing_dir(tmp)
-    print("1..%d" % len(results))
-    for i, (name, ok, diag) in enumerate(results, 1):
-        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
-        if not ok:
-            print("# " + diag.replace("\n", "\n# "))
-    return 0
+    return TAP.done()
 
 
 if __name__ == "__main__":
