@@ -74,6 +74,7 @@ struct conn {
 	struct proto_env	*env;	/* the worker's; follows reloads */
 	struct bufferevent	*bev;
 	size_t			 scanned; /* input bytes known to hold no LF */
+	size_t			 discard_max; /* max_line when CONN_DISCARD began */
 	int			 flags;
 	TAILQ_ENTRY(conn)	 entry;
 };
@@ -199,11 +200,26 @@ conn_serve(struct conn *c, struct evbuffer *out, char *line, size_t len)
 	if (len > 0 && line[len - 1] == '\r')
 		len--;
 	if (len > c->env->cf->max_line) {
-		proto_toolong(c->env, out);
+		proto_toolong(c->env, out, c->env->cf->max_line);
 		return;
 	}
 	if (proto_line(c->env, out, line, len) == PROTO_CLOSE)
 		c->flags |= CONN_CLOSING;
+}
+
+/*
+ * The one reply to a line longer than max_line, naming the limit it broke
+ * (the one in force when discarding began, should a reload change it).
+ */
+static void
+conn_toolong(struct conn *c, struct evbuffer *out)
+{
+	size_t	max = c->env->cf->max_line;
+
+	if (c->flags & CONN_DISCARD)
+		max = c->discard_max;
+	c->flags &= ~CONN_DISCARD;
+	proto_toolong(c->env, out, max);
 }
 
 /* No LF in the input: keep it for later, or discard a too long line. */
@@ -214,6 +230,8 @@ conn_partial(struct conn *c, struct evbuffer *in)
 
 	/* max_line + 1: the line may still end in CRLF. */
 	if ((c->flags & CONN_DISCARD) || len > c->env->cf->max_line + 1) {
+		if (!(c->flags & CONN_DISCARD))
+			c->discard_max = c->env->cf->max_line;
 		c->flags |= CONN_DISCARD;
 		evbuffer_drain(in, len);
 		c->scanned = 0;
@@ -239,9 +257,8 @@ conn_line(struct conn *c, struct evbuffer *in, struct evbuffer *out)
 	c->scanned = 0;
 	len = (size_t)p.pos;
 	if ((c->flags & CONN_DISCARD) || len > c->env->cf->max_line + 1) {
-		c->flags &= ~CONN_DISCARD;
 		evbuffer_drain(in, len + 1);
-		proto_toolong(c->env, out);
+		conn_toolong(c, out);
 		return (1);
 	}
 	line = worker_linebuf(c->w);
@@ -260,9 +277,8 @@ conn_last_line(struct conn *c, struct evbuffer *in, struct evbuffer *out)
 
 	/* Longer than max_line + 1 only if a reload made max_line smaller. */
 	if ((c->flags & CONN_DISCARD) || len > c->env->cf->max_line + 1) {
-		c->flags &= ~CONN_DISCARD;
 		evbuffer_drain(in, len);
-		proto_toolong(c->env, out);
+		conn_toolong(c, out);
 	} else if (len > 0) {
 		line = worker_linebuf(c->w);
 		evbuffer_remove(in, line, len);

@@ -261,12 +261,13 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 }
 
 void
-proto_toolong(const struct proto_env *env, struct evbuffer *out)
+proto_toolong(const struct proto_env *env, struct evbuffer *out,
+    size_t max)
 {
 	stats_add(env->st, STAT_TOOLONG_LINES, 1);
 	stats_add(env->st, STAT_ERR_TOOLONG, 1);
 	evbuffer_add_printf(out, "ERR toolong request line longer than %zu "
-	    "bytes\n", env->cf->max_line);
+	    "bytes\n", max);
 }
 
 /* Parse the puzzle argument or reply with its error; 0 or -1. */

@@ -31,6 +31,7 @@ enum proto_status proto_line(const struct proto_env *, struct evbuffer *,
 		    const char *, size_t);
 
 /* Reply to a line longer than max_line. */
-void		 proto_toolong(const struct proto_env *, struct evbuffer *);
+void		 proto_toolong(const struct proto_env *, struct evbuffer *,
+		    size_t);
 
 #endif /* PROTO_H */

@@ -105,6 +105,26 @@ def _(c):
     eq(k.req("PING"), "PONG", "usable")
 
 
+@T.case("SIGHUP raising max_line during a too-long line: its one ERR "
+        "toolong names the limit it broke", transports=ONE,
+        daemon={"workers": 1})
+def _(c):
+    k = c.connect()
+    k.send("x" * 2000)                  # over 1024: being discarded
+    time.sleep(0.2)
+    probe = c.connect()
+    line = "PING" + " " * 2000
+    eq(probe.req(line), "ERR toolong request line longer than 1024 bytes",
+       "a 2004-byte line under max_line 1024")
+    rewrite_conf(c.d, max_line=4096)
+    ok = hup_and_wait(c.d, probe, lambda: probe.req(line) == "PONG")
+    check(ok, "max_line 4096 not applied")
+    k.send("\n")
+    eq(k.line(), "ERR toolong request line longer than 1024 bytes",
+       "the line begun under max_line 1024")
+    eq(k.req(line), "PONG", "a 2004-byte line under max_line 4096")
+
+
 @T.case("300 SIGHUPs in a row -> still serving, exits 0, sanitizers quiet",
         transports=ONE, daemon={"workers": 2})
 def _(c):
