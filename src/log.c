@@ -190,18 +190,33 @@ log_str(int pri, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void	log_errno(char *, size_t, const char *, va_list)
+		    __attribute__((__format__(__printf__, 3, 0)));
+
+/* fmt, then ": " and the text of errno, into buf. */
+static void
+log_errno(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	int	 saved_errno = errno;
+	int	 n;
+
+	n = vsnprintf(buf, size, fmt, ap);
+	if (n >= 0 && (size_t)n < size)
+		(void)snprintf(buf + n, size - (size_t)n, ": %s",
+		    strerror(saved_errno));
+	errno = saved_errno;
+}
+
 void
 log_warn(const char *fmt, ...)
 {
 	char	 buf[LOG_LINE_MAX];
 	va_list	 ap;
-	int	 saved_errno = errno;
 
 	va_start(ap, fmt);
-	(void)vsnprintf(buf, sizeof buf, fmt, ap);
+	log_errno(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	log_warnx("%s: %s", buf, strerror(saved_errno));
-	errno = saved_errno;
+	log_warnx("%s", buf);
 }
 
 void
@@ -241,12 +256,11 @@ fatal(const char *fmt, ...)
 {
 	char	 buf[LOG_LINE_MAX];
 	va_list	 ap;
-	int	 saved_errno = errno;
 
 	va_start(ap, fmt);
-	(void)vsnprintf(buf, sizeof buf, fmt, ap);
+	log_errno(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	fatalx("%s: %s", buf, strerror(saved_errno));
+	fatalx("%s", buf);
 }
 
 /*

@@ -23,6 +23,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tap  # noqa: E402
+
 BUILD = os.environ.get("top_builddir",
                        os.path.join(os.path.dirname(__file__), ".."))
 SUDOKUC = os.path.join(BUILD, "src", "sudokuc")
@@ -74,30 +77,7 @@ NOSOL = "12345678." + "........9" + "." * 63
 
 # ---- TAP ------------------------------------------------------------------
 
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def ok(self, cond, name, diag=""):
-        self.n += 1
-        print("%s %d - %s" % ("ok" if cond else "not ok", self.n, name))
-        if not cond:
-            self.failed += 1
-            for line in str(diag).splitlines()[:30]:
-                print("# " + line)
-        sys.stdout.flush()
-        return cond
-
-    def skip(self, name, why):
-        self.n += 1
-        print("ok %d - %s # SKIP %s" % (self.n, name, why))
-
-    def done(self):
-        print("1..%d" % self.n)
-
-
-TAP = Tap()
+TAP = tap.Tap(diag_lines=30)
 
 
 def case(name):

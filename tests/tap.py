@@ -8,9 +8,10 @@ import sys
 
 
 class Tap:
-    def __init__(self):
+    def __init__(self, diag_lines=None):
         self.n = 0
         self.failed = 0
+        self.diag_lines = diag_lines    # most '# ' lines per failure
 
     def ok(self, cond, name, diag=""):
         """One result; diag is printed as '# ' lines when cond is false."""
@@ -18,7 +19,7 @@ class Tap:
         print("%s %d - %s" % ("ok" if cond else "not ok", self.n, name))
         if not cond:
             self.failed += 1
-            for line in str(diag or "").splitlines():
+            for line in str(diag or "").splitlines()[:self.diag_lines]:
                 print("# " + line)
         sys.stdout.flush()
         return cond
