@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sudoku.h"
+#include "core/sudoku.h"
 
 #ifndef PUZZLE_DIR
 #define PUZZLE_DIR	"."

@@ -1,7 +1,7 @@
 """
 reference.py -- the test-side Sudoku oracle for the end-to-end tests.
 
-Nothing here talks to the daemon or uses src/sudoku.c: a naive
+Nothing here talks to the daemon or uses src/core: a naive
 backtracker (the seeds' row/column/box bitmasks, BOJ 2239/2580) that
 meets solutions in lexicographic order, a counting variant that branches
 on the fewest candidates, and a checker for complete grids.

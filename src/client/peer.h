@@ -1,5 +1,5 @@
 /*
- * wire.h -- one of sudokuc's connections to sudokud: connect, queue
+ * peer.h -- one of sudokuc's connections to sudokud: connect, queue
  * requests, write them and split what comes back into lines.
  */
 #ifndef WIRE_H
@@ -14,7 +14,7 @@
 /* Longest request: "COUNT <81 cells> <limit>\n". */
 #define WIRE_REQ_MAX	(6 + SUDOKU_CELLS + 1 + 20 + 1)
 
-struct wire {
+struct peer {
 	int		 fd;
 
 	char		*wbuf;		/* requests not yet written */
@@ -32,8 +32,8 @@ struct wire {
 	size_t		 qlen;
 };
 
-/* What wire_read saw, when it is not 0 (all is well). */
-enum wire_status {
+/* What peer_read saw, when it is not 0 (all is well). */
+enum peer_status {
 	WIRE_OK = 0,
 	WIRE_STOP,		/* the line callback asked to stop */
 	WIRE_EOF,		/* closed by the server */
@@ -42,27 +42,27 @@ enum wire_status {
 };
 
 /* Handed one reply line (without CR LF); -1 to stop reading. */
-typedef int	(*wire_line_cb)(void *, struct wire *, char *);
+typedef int	(*peer_line_cb)(void *, struct peer *, char *);
 
 /*
  * Connect to a Unix socket, or to host and port over TCP.  Return a
  * non-blocking descriptor, or -1 with the reason in cause.
  */
-int	wire_connect_unix(const char *path, char *cause, size_t size);
-int	wire_connect_tcp(const char *host, const char *port, char *cause,
+int	peer_connect_unix(const char *path, char *cause, size_t size);
+int	peer_connect_tcp(const char *host, const char *port, char *cause,
 	    size_t size);
 
 /* Takes over fd; at most maxreq requests are ever unwritten at once. */
-void	wire_init(struct wire *, int fd, size_t maxreq);
-void	wire_free(struct wire *);
+void	peer_init(struct peer *, int fd, size_t maxreq);
+void	peer_free(struct peer *);
 
 /* Queues the request for an ITEM_PUZZLE or ITEM_META item. */
-void	wire_request(struct wire *, struct item *, const struct query *);
+void	peer_request(struct peer *, struct item *, const struct query *);
 /* Is there something to write? */
-int	wire_pending(const struct wire *);
+int	peer_pending(const struct peer *);
 /* Writes what it can; after a failure only reading goes on. */
-void	wire_write(struct wire *);
+void	peer_write(struct peer *);
 /* Reads what came and hands over whole lines to cb. */
-enum wire_status wire_read(struct wire *, wire_line_cb cb, void *arg);
+enum peer_status peer_read(struct peer *, peer_line_cb cb, void *arg);
 
 #endif /* WIRE_H */

@@ -16,7 +16,7 @@
 
 #include "config.h"
 #include "listener.h"
-#include "log.h"
+#include "common/log.h"
 #include "notify.h"
 #include "priv.h"
 #include "server.h"

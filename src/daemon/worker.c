@@ -22,12 +22,12 @@
 
 #include "config.h"
 #include "conn.h"
-#include "log.h"
+#include "common/log.h"
 #include "proto.h"
 #include "server.h"
 #include "stats.h"
 #include "worker.h"
-#include "xmalloc.h"
+#include "common/xmalloc.h"
 
 enum worker_msg_type {
 	WORKER_CONN,		/* serve fd */

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-e2e_signals.py -- SIGHUP reloads (good and broken files), the service
+signals.py -- SIGHUP reloads (good and broken files), the service
 manager interfaces (NOTIFY_SOCKET, socket activation with LISTEN_FDS),
 socket permissions and restarting on a TCP port with TIME_WAIT left.
 """
@@ -14,8 +14,7 @@ import sys
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-e2e_limits.py -- output throttling, write/idle timeouts, connection
+limits.py -- output throttling, write/idle timeouts, connection
 limits, fd leaks and EMFILE, over the Unix socket and TCP.  Each case
 runs its own daemon with the limits it needs.
 """
@@ -12,8 +12,7 @@ import threading
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 

@@ -1,5 +1,5 @@
 /*
- * client.c -- sudokuc's batch over connections to sudokud.
+ * batch.c -- sudokuc's batch over connections to sudokud.
  *
  * One poll(2) loop writes requests, reads replies and reads the input,
  * all non-blocking.  A ring holds the items in input order: requests
@@ -26,12 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "client.h"
+#include "batch.h"
 
 /* poll(2) timeout while waiting, so the progress line moves. */
 #define CLIENT_POLL_MS	250
 
-struct client {
+struct batch {
 	const char		*peer;
 	const struct query	*query;
 	struct output		*out;
@@ -43,7 +43,7 @@ struct client {
 	size_t			 head;
 	size_t			 count;
 
-	struct wire		*conns;
+	struct peer		*conns;
 	size_t			 nconn;
 	size_t			 seq;		/* puzzles sent */
 	int			 meta;		/* a meta item is in the ring */
@@ -52,17 +52,17 @@ struct client {
 
 /* Sends the request for the item in slot, on the connection it goes to. */
 static void
-client_send(struct client *c, size_t slot)
+batch_send(struct batch *c, size_t slot)
 {
 	struct item	*it = &c->ring[slot];
-	struct wire	*cn;
+	struct peer	*cn;
 
 	if (it->kind == ITEM_META) {
 		cn = &c->conns[0];
 		c->metasent = 1;
 	} else
 		cn = &c->conns[c->seq++ % c->nconn];
-	wire_request(cn, it, c->query);
+	peer_request(cn, it, c->query);
 	if (cn->qlen == 0)
 		cn->qhead = slot;
 	else
@@ -73,7 +73,7 @@ client_send(struct client *c, size_t slot)
 
 /* Removes the item at the head of the ring. */
 static void
-client_pop(struct client *c)
+batch_pop(struct batch *c)
 {
 	if (c->ring[c->head].kind == ITEM_META)
 		c->meta = c->metasent = 0;
@@ -85,7 +85,7 @@ client_pop(struct client *c)
 
 /* Hands the items at the head that have their answer to output. */
 static int
-client_drain(struct client *c)
+batch_drain(struct batch *c)
 {
 	struct item	*it;
 
@@ -96,16 +96,16 @@ client_drain(struct client *c)
 			break;
 		if (output_item(c->out, it, c->reply[c->head]) == -1)
 			return -1;
-		client_pop(c);
+		batch_pop(c);
 	}
 	if (c->meta && !c->metasent && c->count == 1)
-		client_send(c, c->head);
+		batch_send(c, c->head);
 	return 0;
 }
 
 /* Takes items while the window allows: 1 if input needs reading, -1 done. */
 static int
-client_fill(struct client *c, struct input *in)
+batch_fill(struct batch *c, struct input *in)
 {
 	struct item	*it;
 	size_t		 slot;
@@ -120,18 +120,18 @@ client_fill(struct client *c, struct input *in)
 		if (it->kind == ITEM_META)
 			c->meta = 1;
 		if (it->kind == ITEM_PUZZLE)
-			client_send(c, slot);
+			batch_send(c, slot);
 		else
-			client_drain(c);	/* cannot fail: no reply */
+			batch_drain(c);	/* cannot fail: no reply */
 	}
 	return 0;
 }
 
 /* One reply line from cn, for its oldest request; -1 to stop. */
 static int
-client_reply(void *arg, struct wire *cn, char *line)
+batch_reply(void *arg, struct peer *cn, char *line)
 {
-	struct client	*c = arg;
+	struct batch	*c = arg;
 	struct item	*it;
 	size_t		 slot;
 	int		 r;
@@ -158,17 +158,17 @@ client_reply(void *arg, struct wire *cn, char *line)
 	cn->qlen--;
 	if (slot != c->head)
 		return 0;
-	client_pop(c);
-	return client_drain(c);
+	batch_pop(c);
+	return batch_drain(c);
 }
 
 /* Reads what the server sent on cn; -1 to stop. */
 static int
-client_read(struct client *c, struct wire *cn)
+batch_read(struct batch *c, struct peer *cn)
 {
-	enum wire_status	s;
+	enum peer_status	s;
 
-	switch (s = wire_read(cn, client_reply, c)) {
+	switch (s = peer_read(cn, batch_reply, c)) {
 	case WIRE_OK:
 		return 0;
 	case WIRE_STOP:
@@ -187,10 +187,10 @@ client_read(struct client *c, struct wire *cn)
 
 /* Waits for the sockets and the input; flushes stdout before blocking. */
 static size_t
-client_poll(struct client *c, struct input *in, int wantinput,
+batch_poll(struct batch *c, struct input *in, int wantinput,
     struct pollfd *pfd)
 {
-	struct wire	*cn;
+	struct peer	*cn;
 	size_t		 i, n = c->nconn;
 	int		 r;
 
@@ -198,7 +198,7 @@ client_poll(struct client *c, struct input *in, int wantinput,
 		cn = &c->conns[i];
 		pfd[i].fd = cn->fd;
 		pfd[i].events = cn->qlen > 0 ? POLLIN : 0;
-		if (wire_pending(cn))
+		if (peer_pending(cn))
 			pfd[i].events |= POLLOUT;
 		pfd[i].revents = 0;
 	}
@@ -218,24 +218,24 @@ client_poll(struct client *c, struct input *in, int wantinput,
 }
 
 static int
-client_loop(struct client *c, struct input *in)
+batch_loop(struct batch *c, struct input *in)
 {
 	struct pollfd	 pfd[CLIENT_CONN_MAX + 1];
-	struct wire	*cn;
+	struct peer	*cn;
 	size_t		 i, n;
 	int		 state;
 
 	for (;;) {
-		if ((state = client_fill(c, in)) == -1 && c->count == 0)
+		if ((state = batch_fill(c, in)) == -1 && c->count == 0)
 			return 0;
-		n = client_poll(c, in, state == 1, pfd);
+		n = batch_poll(c, in, state == 1, pfd);
 		for (i = 0; i < c->nconn; i++) {
 			cn = &c->conns[i];
 			if (pfd[i].revents & POLLOUT)
-				wire_write(cn);
+				peer_write(cn);
 			/* A hangup with nothing asked is read too: EOF. */
 			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR) &&
-			    client_read(c, cn) == -1)
+			    batch_read(c, cn) == -1)
 				return -1;
 		}
 		if (n > c->nconn && pfd[c->nconn].revents != 0)
@@ -245,15 +245,15 @@ client_loop(struct client *c, struct input *in)
 }
 
 int
-client_run(const int *fds, size_t nfd, const char *peer, struct input *in,
+batch_run(const int *fds, size_t nfd, const char *peer, struct input *in,
     const struct query *q, struct output *out, size_t window)
 {
-	struct client	c;
+	struct batch	c;
 	size_t		i;
 	int		r;
 
 	if (nfd == 0 || nfd > CLIENT_CONN_MAX)
-		errx(2, "client_run: %zu connections", nfd);
+		errx(2, "batch_run: %zu connections", nfd);
 	memset(&c, 0, sizeof c);
 	c.peer = peer;
 	c.query = q;
@@ -269,12 +269,12 @@ client_run(const int *fds, size_t nfd, const char *peer, struct input *in,
 		err(2, NULL);
 	/* Puzzles in the ring are consecutive: each gets its share. */
 	for (i = 0; i < nfd; i++)
-		wire_init(&c.conns[i], fds[i], (window + nfd - 1) / nfd + 1);
-	r = client_loop(&c, in);
+		peer_init(&c.conns[i], fds[i], (window + nfd - 1) / nfd + 1);
+	r = batch_loop(&c, in);
 	for (i = 0; i < window; i++)
 		free(c.reply[i]);
 	for (i = 0; i < nfd; i++)
-		wire_free(&c.conns[i]);
+		peer_free(&c.conns[i]);
 	free(c.conns);
 	free(c.next);
 	free(c.reply);

@@ -1,5 +1,5 @@
 /*
- * wire.c -- one of sudokuc's connections to sudokud.
+ * peer.c -- one of sudokuc's connections to sudokud.
  *
  * Connecting, a buffer of requests not yet written, and a buffer of
  * bytes read that is cut into reply lines.  The socket is non-blocking;
@@ -21,10 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "wire.h"
+#include "peer.h"
 
 static int
-wire_nonblock(int fd, char *cause, size_t size)
+peer_nonblock(int fd, char *cause, size_t size)
 {
 	int	flags;
 
@@ -38,7 +38,7 @@ wire_nonblock(int fd, char *cause, size_t size)
 }
 
 int
-wire_connect_unix(const char *path, char *cause, size_t size)
+peer_connect_unix(const char *path, char *cause, size_t size)
 {
 	struct sockaddr_un	sun;
 	int			fd;
@@ -59,11 +59,11 @@ wire_connect_unix(const char *path, char *cause, size_t size)
 		close(fd);
 		return -1;
 	}
-	return wire_nonblock(fd, cause, size);
+	return peer_nonblock(fd, cause, size);
 }
 
 int
-wire_connect_tcp(const char *host, const char *port, char *cause,
+peer_connect_tcp(const char *host, const char *port, char *cause,
     size_t size)
 {
 	struct addrinfo		 hints, *res, *ai;
@@ -96,11 +96,11 @@ wire_connect_tcp(const char *host, const char *port, char *cause,
 	}
 	/* Requests go out in batches already; do not hold back a tail. */
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	return wire_nonblock(fd, cause, size);
+	return peer_nonblock(fd, cause, size);
 }
 
 void
-wire_init(struct wire *w, int fd, size_t maxreq)
+peer_init(struct peer *w, int fd, size_t maxreq)
 {
 	memset(w, 0, sizeof *w);
 	w->fd = fd;
@@ -110,7 +110,7 @@ wire_init(struct wire *w, int fd, size_t maxreq)
 }
 
 void
-wire_free(struct wire *w)
+peer_free(struct peer *w)
 {
 	free(w->wbuf);
 	w->wbuf = NULL;
@@ -120,7 +120,7 @@ wire_free(struct wire *w)
 }
 
 void
-wire_request(struct wire *w, struct item *it, const struct query *q)
+peer_request(struct peer *w, struct item *it, const struct query *q)
 {
 	static const char	*meta[] = { "PING", "STATS", "VERSION" };
 	char			*p;
@@ -132,7 +132,7 @@ wire_request(struct wire *w, struct item *it, const struct query *q)
 		w->woff = 0;
 	}
 	if (w->wlen + WIRE_REQ_MAX >= w->wsize)
-		errx(2, "wire_request: more than %zu requests unwritten",
+		errx(2, "peer_request: more than %zu requests unwritten",
 		    w->wsize / WIRE_REQ_MAX);
 	p = w->wbuf + w->wlen;
 	if (it->kind == ITEM_META) {
@@ -148,13 +148,13 @@ wire_request(struct wire *w, struct item *it, const struct query *q)
 }
 
 int
-wire_pending(const struct wire *w)
+peer_pending(const struct peer *w)
 {
 	return w->wlen > w->woff && !w->wdead;
 }
 
 void
-wire_write(struct wire *w)
+peer_write(struct peer *w)
 {
 	ssize_t	n;
 
@@ -173,8 +173,8 @@ wire_write(struct wire *w)
 		w->woff = w->wlen = 0;
 }
 
-enum wire_status
-wire_read(struct wire *w, wire_line_cb cb, void *arg)
+enum peer_status
+peer_read(struct peer *w, peer_line_cb cb, void *arg)
 {
 	char	*p, *nl, *end;
 	ssize_t	 n;

@@ -1,8 +1,8 @@
 /*
  * sudokuc.h -- types shared by the parts of the sudokuc client.
  *
- * input.c reads puzzles into items, client.c sends them to sudokud over
- * the connections of wire.c (local.c solves them in-process instead) and
+ * input.c reads puzzles into items, batch.c sends them to sudokud over
+ * the connections of peer.c (local.c solves them in-process instead) and
  * output.c prints the answers in input order.
  */
 #ifndef SUDOKUC_H
@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "sudoku.h"
+#include "core/sudoku.h"
 
 /*
  * Requests in flight, over all the connections.  256 puzzle requests are

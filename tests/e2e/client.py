@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""e2e_client.py -- sudokuc end to end, locally (-L) and against a real sudokud.
+"""client.py -- sudokuc end to end, locally (-L) and against a real sudokud.
 
 Prints TAP.  The -L tests run first; the daemon tests start
 $top_builddir/src/sudokud on a Unix socket and a TCP port chosen at run

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-e2e_ops.py -- sudokud operations, end to end (TAP, Python 3 stdlib only).
+ops.py -- sudokud operations, end to end (TAP, Python 3 stdlib only).
 
 What sudokud(8) and sudokud.conf(5) promise an operator, checked against
 the real daemon over real sockets:
@@ -20,8 +20,8 @@ the real daemon over real sockets:
 - SIGTERM under a big pipelined workload from several clients: every
   request the daemon read is answered, in order, then exit 0.
 
--n is covered by tests/test_config.py, a single client at SIGTERM by
-tests/e2e_lifecycle.py, "<2>" for a fatal error by tests/test_listener.py.
+-n is covered by tests/e2e/config.py, a single client at SIGTERM by
+tests/e2e/lifecycle.py, "<2>" for a fatal error by tests/e2e/listener.py.
 Environment: as tests/e2e/harness.py (top_builddir, top_srcdir,
 PUZZLE_DIR, SUDOKUD, E2E_ONLY).
 """
@@ -41,8 +41,7 @@ import threading
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 

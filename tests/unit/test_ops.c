@@ -34,13 +34,13 @@
 
 #include <cmocka.h>
 
-#include "activation.h"
-#include "config.h"
-#include "listener.h"
-#include "notify.h"
-#include "priv.h"
-#include "reload.h"
-#include "sockets.h"
+#include "daemon/activation.h"
+#include "daemon/config.h"
+#include "daemon/listener.h"
+#include "daemon/notify.h"
+#include "daemon/priv.h"
+#include "daemon/reload.h"
+#include "daemon/sockets.h"
 
 static char	tmpdir[64];
 

@@ -20,7 +20,7 @@
 
 #include "config.h"
 #include "config_table.h"
-#include "xmalloc.h"
+#include "common/xmalloc.h"
 
 #define OFF(f)	offsetof(struct config, f)
 #define R	CONFIG_RELOAD

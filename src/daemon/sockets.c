@@ -15,9 +15,9 @@
 #include "activation.h"
 #include "config.h"
 #include "listener.h"
-#include "log.h"
+#include "common/log.h"
 #include "sockets.h"
-#include "xmalloc.h"
+#include "common/xmalloc.h"
 
 /*
  * A shallow copy of cf listing only the listeners no inherited socket

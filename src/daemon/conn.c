@@ -27,11 +27,11 @@
 
 #include "config.h"
 #include "conn.h"
-#include "log.h"
+#include "common/log.h"
 #include "proto.h"
 #include "stats.h"
 #include "worker.h"
-#include "xmalloc.h"
+#include "common/xmalloc.h"
 
 /*
  * Most requests served in one go before the connection yields to the

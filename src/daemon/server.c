@@ -28,13 +28,13 @@
 
 #include "config.h"
 #include "listener.h"
-#include "log.h"
+#include "common/log.h"
 #include "notify.h"
 #include "reload.h"
 #include "server.h"
 #include "stats.h"
 #include "worker.h"
-#include "xmalloc.h"
+#include "common/xmalloc.h"
 
 /* Most worker threads; more than cores only adds switching. */
 #define SERVER_MAX_WORKERS	256

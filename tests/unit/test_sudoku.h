@@ -1,5 +1,5 @@
 /*
- * test_sudoku.h -- the cases of tests/test_sudoku, one cmocka group
+ * test_sudoku.h -- the cases of tests/unit/test_sudoku, one cmocka group
  * spread over several files: test_sudoku.c (parsing and text),
  * test_solve.c (solving and counting), test_sets.c (the puzzle sets and
  * the comparison with the reference search).
@@ -13,7 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "sudoku.h"
+#include "core/sudoku.h"
 #include "checker.h"
 
 /*

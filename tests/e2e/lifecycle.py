@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-e2e_lifecycle.py -- start, refuse to start, stop: stale and foreign files
+lifecycle.py -- start, refuse to start, stop: stale and foreign files
 at the socket path, a second instance, SIGTERM, -n and -V.
 """
 
@@ -13,8 +13,7 @@ import sys
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 

@@ -4,7 +4,7 @@
 # Checks the sources in $top_srcdir/man: the pages (*.1, *.5, *.8) and
 # the templates (*.in) they are made from.  Skips if mandoc is missing.
 
-srcdir=${top_srcdir:-$(dirname "$0")/..}
+srcdir=${top_srcdir:-$(dirname "$0")/../..}
 pages=
 for f in "$srcdir"/man/*.[158] "$srcdir"/man/*.in; do
 	[ -f "$f" ] && pages="$pages $f"

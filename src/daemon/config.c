@@ -19,8 +19,8 @@
 
 #include "config.h"
 #include "config_table.h"
-#include "log.h"
-#include "xmalloc.h"
+#include "common/log.h"
+#include "common/xmalloc.h"
 
 /*
  * Longest line accepted, without its LF or CRLF: inih r55 reads into a

@@ -11,9 +11,9 @@
 
 #include <event2/buffer.h>
 
-#include "log.h"
+#include "common/log.h"
 #include "stats.h"
-#include "xmalloc.h"
+#include "common/xmalloc.h"
 
 struct stats_server {
 	struct stats		*blocks;	/* nblocks, 64-byte aligned */

@@ -21,8 +21,8 @@
 
 #include "config.h"
 #include "listener.h"
-#include "log.h"
-#include "xmalloc.h"
+#include "common/log.h"
+#include "common/xmalloc.h"
 
 /*
  * listen(2) backlog, as nginx and redis use; Linux caps it at

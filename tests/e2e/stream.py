@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-e2e_stream.py -- framing under stress: pipelining, long and endless
+stream.py -- framing under stress: pipelining, long and endless
 lines, random bytes, half-close, fragmented writes and resets, over the
 Unix socket and TCP.  Memory is checked with VmHWM (peak RSS) of a
 private daemon, busy loops with utime+stime from /proc.
@@ -14,8 +14,7 @@ import sys
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 

@@ -2,7 +2,7 @@
 """doc_table.py -- the config key table, sudokud.conf(5) and the shipped
 etc/sudokud.conf say the same thing (TAP).
 
-src/config_table.c holds one row per key: section, name, type, range,
+src/daemon/config_table.c holds one row per key: section, name, type, range,
 default and whether SIGHUP applies it.  sudokud.conf(5) documents every
 key with "Range MIN to MAX, default DEF" and ".Sy reload" or
 ".Sy restart", and etc/sudokud.conf lists every key.  A key added to the
@@ -14,8 +14,9 @@ import re
 import sys
 
 SRC = os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__),
-                                                ".."))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+                                                "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "e2e"))
 import tap  # noqa: E402
 
 TAP = tap.Tap()
@@ -29,7 +30,7 @@ def read(*path):
 
 def table():
     """(section, name, min, max, default, reloadable) from the C table."""
-    text = read("src", "config_table.c")
+    text = read("src", "daemon", "config_table.c")
     body = text[text.index("config_table[] = {"):]
     body = body[:body.index("\n};")]
     row = re.compile(r'\{\s*"(\w+)",\s*"(\w+)",\s*(\w+),\s*(\w+),\s*(\w+),'

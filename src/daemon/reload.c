@@ -12,7 +12,7 @@
 
 #include "config.h"
 #include "config_table.h"
-#include "log.h"
+#include "common/log.h"
 #include "reload.h"
 
 /* A value as a log line shows it: quoted, or "unset". */

@@ -1,10 +1,10 @@
 /*
- * client.h -- sudokuc's batch over connections to sudokud.
+ * batch.h -- sudokuc's batch over connections to sudokud.
  */
 #ifndef CLIENT_H
 #define CLIENT_H
 
-#include "wire.h"
+#include "peer.h"
 #include "input.h"
 #include "output.h"
 
@@ -20,7 +20,7 @@
  * 0, or -1 when the run had to stop (connection lost, protocol error; a
  * message has been printed).  Closes the descriptors.
  */
-int	client_run(const int *fds, size_t nfd, const char *peer,
+int	batch_run(const int *fds, size_t nfd, const char *peer,
 	    struct input *in, const struct query *q, struct output *out,
 	    size_t window);
 

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "client.h"
+#include "batch.h"
 #include "input.h"
 #include "local.h"
 #include "output.h"
@@ -244,7 +244,7 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 			host = "127.0.0.1";
 		snprintf(peer, size, strchr(host, ':') != NULL ? "[%s]:%s" :
 		    "%s:%s", host, o->port);
-		fd = wire_connect_tcp(host, o->port, cause, sizeof cause);
+		fd = peer_connect_tcp(host, o->port, cause, sizeof cause);
 	} else {
 		if (path == NULL && (path = getenv("SUDOKUD_SOCKET")) != NULL &&
 		    *path == '\0')
@@ -252,7 +252,7 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 		if (path == NULL)
 			path = SUDOKUD_SOCKET_PATH;
 		snprintf(peer, size, "%s", path);
-		fd = wire_connect_unix(path, cause, sizeof cause);
+		fd = peer_connect_unix(path, cause, sizeof cause);
 	}
 	if (fd == -1)
 		errx(2, "cannot connect to %s: %s (is sudokud running? "
@@ -290,7 +290,7 @@ main(int argc, char **argv)
 		for (i = 0; i < o.connections; i++)
 			fds[i] = connect_daemon(&o, peer, sizeof peer);
 		output_peer(out, peer);
-		r = client_run(fds, o.connections, peer, in, &o.query, out,
+		r = batch_run(fds, o.connections, peer, in, &o.query, out,
 		    o.window);
 	}
 	status = output_finish(out, r == -1);

@@ -16,7 +16,7 @@
 #include "config.h"
 #include "proto.h"
 #include "stats.h"
-#include "sudoku.h"
+#include "core/sudoku.h"
 
 /* A verb and up to three arguments, plus one to see "too many". */
 #define PROTO_MAXTOKENS		5

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-e2e_protocol.py -- every verb and every error of doc/protocol.md, with
+protocol.py -- every verb and every error of doc/protocol.md, with
 exact reply lines, over the Unix socket and TCP.
 """
 
@@ -10,8 +10,7 @@ import sys
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 
