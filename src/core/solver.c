@@ -36,7 +36,10 @@
  * d placed; a guess is one such branch point.  The stack holds at most 81
  * states: each entry has strictly more unsolved cells than the one above
  * it, and the current state fewer than the top one, once propagated.
- * No allocation (about 10 KB of stack per call), no undo log.
+ * No allocation, no undo log: the stack, the current state and the
+ * counters are one struct solver of about 10 KB, which lives in the
+ * caller's struct sudoku_search, so a search can stop after any number
+ * of guesses and go on later (solver_step()).
  */
 #include <stdint.h>
 #include <string.h>
@@ -55,6 +58,12 @@
 #endif
 
 #define SOLVER_ALL	0x7ffffffu	/* the 27 cells of a band */
+
+/* The branching rule: see solver_pick(). */
+enum solver_mode {
+	SOLVER_ANY = 0,		/* a bivalue cell: fewest guesses */
+	SOLVER_LEXMIN		/* the first open cell: smallest first */
+};
 #define SOLVER_DEPTH	81		/* pending branches; see above */
 
 struct board {
@@ -63,7 +72,7 @@ struct board {
 	uint32_t	dirty;		/* words to revisit when popped */
 };
 
-/* Search state of one call. */
+/* Effort and scratch of one search. */
 struct search {
 	uint64_t	guesses;
 	uint64_t	steps;
@@ -549,36 +558,81 @@ solver_extract(const struct board *bd, struct sudoku_grid *g)
 			g->cell[i / 9 * 27 + solver_ctz(m)] = i % 9 + 1;
 }
 
-enum sudoku_result
-solver_run(const struct sudoku_grid *in, enum solver_mode mode,
-    unsigned long limit, uint64_t budget, unsigned long *count,
-    struct sudoku_grid *first, struct sudoku_stats *st)
-{
-	struct board		 stack[SOLVER_DEPTH], cur;
+/*
+ * The whole state of one search, in the caller's struct sudoku_search
+ * (sudoku.h), so that it can stop after any number of guesses and go on
+ * later.  may_alias: it lives in an array of another type.
+ */
+struct __attribute__((__may_alias__)) solver {
+	struct board		 stack[SOLVER_DEPTH];
+	struct board		 cur;
 	struct search		 sr;
-	enum sudoku_result	 res = SUDOKU_SOLVED;
-	unsigned long		 n = 0;
-	uint32_t		 p;
-	int			 depth = 0, i, r;
+	struct sudoku_grid	 first;		/* the first solution found */
+	uint64_t		 budget;
+	unsigned long		 limit;
+	unsigned long		 n;		/* solutions found */
+	int			 depth;
+	int			 lexmin;
+	enum sudoku_result	 res;		/* SUDOKU_MORE until done */
+};
 
-	memset(&sr, 0, sizeof sr);
+_Static_assert(sizeof(struct solver) <= sizeof(struct sudoku_search),
+    "struct sudoku_search is too small for struct solver");
+_Static_assert(_Alignof(struct solver) <= _Alignof(struct sudoku_search),
+    "struct sudoku_search is not aligned enough for struct solver");
+
+enum sudoku_result
+solver_start(struct solver *s, const struct sudoku_grid *in,
+    enum sudoku_policy policy, unsigned long limit, uint64_t budget)
+{
+	memset(&s->sr, 0, sizeof s->sr);
 #if SOLVER_POPCNT
-	sr.popcnt = __builtin_cpu_supports("popcnt");
+	s->sr.popcnt = __builtin_cpu_supports("popcnt");
 #endif
-	if (budget == 0)
-		budget = SUDOKU_BUDGET_DEFAULT;
-	if (limit == 0 || mode != SOLVER_COUNT)
-		limit = 1;
-	if (solver_init(&cur, in) != 0) {
-		res = SUDOKU_INVALID;
-		goto out;
-	}
+	s->budget = budget == 0 ? SUDOKU_BUDGET_DEFAULT : budget;
+	s->limit = limit == 0 ? 1 : limit;
+	s->lexmin = policy == SUDOKU_LEXMIN;
+	s->n = 0;
+	s->depth = 0;
+	s->res = SUDOKU_MORE;
+	if (solver_init(&s->cur, in) != 0)
+		s->res = SUDOKU_INVALID;
+	return (s->res);
+}
+
+/*
+ * Depth-first search from s->cur until done, or until slice more
+ * guesses are made (0: no limit).  A search stops for the slice at a
+ * fixpoint, just before a guess: s->cur is kept as it is (dirty 0), and
+ * the next call propagates it again, finding the same fixpoint and the
+ * same branch.  The loop works on local copies, stored back on the way
+ * out.
+ */
+enum sudoku_result
+solver_step(struct solver *s, uint64_t slice)
+{
+	struct board		 cur = s->cur, *stack = s->stack;
+	struct search		 sr = s->sr;
+	enum solver_mode	 mode = s->lexmin ? SOLVER_LEXMIN : SOLVER_ANY;
+	enum sudoku_result	 res = SUDOKU_MORE;
+	uint64_t		 budget = s->budget, stop;
+	unsigned long		 n = s->n, limit = s->limit;
+	uint32_t		 p;
+	int			 depth = s->depth, i, r;
+
+	if (s->res != SUDOKU_MORE)
+		return (s->res);
+	stop = budget;
+	if (slice != 0 && slice < budget - sr.guesses)
+		stop = sr.guesses + slice;
 	for (;;) {
 		r = solver_propagate(&cur, cur.dirty, &sr);
 		if (r == SOLVER_STALL) {
 			/* depth < SOLVER_DEPTH always holds; see the top. */
-			if (sr.guesses >= budget || depth == SOLVER_DEPTH) {
-				res = SUDOKU_BUDGET;
+			if (sr.guesses >= stop || depth == SOLVER_DEPTH) {
+				if (sr.guesses >= budget || depth == SOLVER_DEPTH)
+					res = SUDOKU_BUDGET;
+				cur.dirty = 0;
 				break;
 			}
 			sr.guesses++;
@@ -592,23 +646,37 @@ solver_run(const struct sudoku_grid *in, enum solver_mode mode,
 			continue;
 		}
 		if (r == SOLVER_SOLVED) {
-			if (n == 0 && first != NULL)
-				solver_extract(&cur, first);
-			if (++n >= limit)
+			if (n == 0)
+				solver_extract(&cur, &s->first);
+			if (++n >= limit) {
+				res = SUDOKU_SOLVED;
 				break;
+			}
 		}
-		if (depth == 0)
+		if (depth == 0) {
+			res = n > 0 ? SUDOKU_SOLVED : SUDOKU_NOSOLUTION;
 			break;
+		}
 		cur = stack[--depth];
 	}
-	if (res == SUDOKU_SOLVED && n == 0)
-		res = SUDOKU_NOSOLUTION;
-out:
-	if (count != NULL)
-		*count = n;
-	if (st != NULL) {
-		st->guesses = sr.guesses;
-		st->steps = sr.steps;
-	}
+	s->cur = cur;
+	s->sr = sr;
+	s->n = n;
+	s->depth = depth;
+	s->res = res;
 	return (res);
+}
+
+void
+solver_result(const struct solver *s, unsigned long *count,
+    struct sudoku_grid *first, struct sudoku_stats *st)
+{
+	if (count != NULL)
+		*count = s->n;
+	if (first != NULL && s->n > 0)
+		*first = s->first;
+	if (st != NULL) {
+		st->guesses = s->sr.guesses;
+		st->steps = s->sr.steps;
+	}
 }

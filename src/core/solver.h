@@ -1,7 +1,9 @@
 /*
- * solver.h -- the search engine under sudoku_solve() and sudoku_count().
+ * solver.h -- the search engine under sudoku_solve(), sudoku_count() and
+ * sudoku_search_*().
  *
- * Private to the solver core (src/sudoku.c); nothing else includes it.
+ * Private to the solver core (src/core/sudoku.c); nothing else includes
+ * it.  struct solver is the private layout of struct sudoku_search.
  */
 #ifndef SOLVER_H
 #define SOLVER_H
@@ -10,23 +12,22 @@
 
 #include "sudoku.h"
 
-/* What a search is after; decides the branching rule and when to stop. */
-enum solver_mode {
-	SOLVER_ANY = 0,		/* first solution; branch on a bivalue cell */
-	SOLVER_LEXMIN,		/* smallest solution; branch row-major */
-	SOLVER_COUNT		/* up to limit solutions; like SOLVER_ANY */
-};
+struct solver;
 
 /*
- * Searches in (any values: cells > 9 or conflicting givens give
- * SUDOKU_INVALID) for up to limit solutions (ANY and LEXMIN stop at the
- * first) within budget guesses (0 = SUDOKU_BUDGET_DEFAULT).  *count
- * gets the number found, *first (if not NULL) the first one; first may
- * alias in.  st (if not NULL) gets this call's effort.
+ * Start a search of in for up to limit solutions (0 counts as 1) within
+ * budget guesses (0 = SUDOKU_BUDGET_DEFAULT), branching as policy says.
+ * Returns SUDOKU_MORE, or SUDOKU_INVALID for a value > 9 or conflicting
+ * givens.
  */
-enum sudoku_result solver_run(const struct sudoku_grid *in,
-	    enum solver_mode mode, unsigned long limit, uint64_t budget,
-	    unsigned long *count, struct sudoku_grid *first,
-	    struct sudoku_stats *st);
+enum sudoku_result solver_start(struct solver *, const struct sudoku_grid *in,
+	    enum sudoku_policy policy, unsigned long limit, uint64_t budget);
+
+/* Go on for at most slice guesses (0: to the end); SUDOKU_MORE if cut. */
+enum sudoku_result solver_step(struct solver *, uint64_t slice);
+
+/* Solutions found so far, the first of them, the effort so far. */
+void	solver_result(const struct solver *, unsigned long *count,
+	    struct sudoku_grid *first, struct sudoku_stats *st);
 
 #endif /* SOLVER_H */

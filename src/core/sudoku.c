@@ -197,14 +197,55 @@ sudoku_unit_name(enum sudoku_unit u)
 	return ("unit");
 }
 
+/* The caller's search state, as the solver sees it. */
+static struct solver *
+sudoku_solver(struct sudoku_search *s)
+{
+	return ((struct solver *)(void *)s->opaque);
+}
+
+enum sudoku_result
+sudoku_search_init(struct sudoku_search *s, const struct sudoku_grid *in,
+    enum sudoku_policy policy, unsigned long limit, uint64_t budget)
+{
+	return (solver_start(sudoku_solver(s), in, policy, limit, budget));
+}
+
+enum sudoku_result
+sudoku_search_run(struct sudoku_search *s, uint64_t slice)
+{
+	return (solver_step(sudoku_solver(s), slice));
+}
+
+void
+sudoku_search_result(const struct sudoku_search *s, unsigned long *count,
+    struct sudoku_grid *first, struct sudoku_stats *st)
+{
+	solver_result((const struct solver *)(const void *)s->opaque, count,
+	    first, st);
+}
+
+/* A whole search at once, in a state on the stack. */
+static enum sudoku_result
+sudoku_search_all(const struct sudoku_grid *in, enum sudoku_policy policy,
+    unsigned long limit, uint64_t budget, unsigned long *count,
+    struct sudoku_grid *first, struct sudoku_stats *st)
+{
+	struct sudoku_search	s;
+	enum sudoku_result	res;
+
+	if ((res = sudoku_search_init(&s, in, policy, limit, budget)) ==
+	    SUDOKU_MORE)
+		res = sudoku_search_run(&s, 0);
+	sudoku_search_result(&s, count, first, st);
+	return (res);
+}
+
 enum sudoku_result
 sudoku_solve(const struct sudoku_grid *in, enum sudoku_policy policy,
     uint64_t budget, struct sudoku_grid *out, struct sudoku_stats *st)
 {
-	unsigned long	 n;
-
-	return (solver_run(in, policy == SUDOKU_LEXMIN ? SOLVER_LEXMIN :
-	    SOLVER_ANY, 1, budget, &n, out, st));
+	return (sudoku_search_all(in, policy, 1, budget, NULL, out, st));
 }
 
 enum sudoku_result
@@ -212,6 +253,6 @@ sudoku_count(const struct sudoku_grid *in, unsigned long limit,
     uint64_t budget, unsigned long *count, struct sudoku_grid *first,
     struct sudoku_stats *st)
 {
-	return (solver_run(in, SOLVER_COUNT, limit, budget, count, first,
+	return (sudoku_search_all(in, SUDOKU_ANY, limit, budget, count, first,
 	    st));
 }

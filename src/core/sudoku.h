@@ -57,7 +57,8 @@ enum sudoku_result {
 	SUDOKU_SOLVED = 0,	/* a solution was found (count >= 1) */
 	SUDOKU_NOSOLUTION,	/* proved unsolvable (count == 0) */
 	SUDOKU_BUDGET,		/* search budget exhausted; no answer */
-	SUDOKU_INVALID		/* givens break a rule (unparsed grid) */
+	SUDOKU_INVALID,		/* givens break a rule (unparsed grid) */
+	SUDOKU_MORE		/* sudoku_search_*(): not done yet */
 };
 
 enum sudoku_policy {
@@ -118,6 +119,45 @@ enum sudoku_result sudoku_solve(const struct sudoku_grid *in,
  */
 enum sudoku_result sudoku_count(const struct sudoku_grid *in,
 	    unsigned long limit, uint64_t budget, unsigned long *count,
+	    struct sudoku_grid *first, struct sudoku_stats *st);
+
+/*
+ * A search that runs in slices, for a caller that must not be held for
+ * the whole of a long search (the daemon's event loop serves other
+ * clients between slices).  The state is the caller's memory and plain
+ * data: it may be copied (memcpy) between calls and needs no cleanup.
+ * Its size is part of the ABI.
+ */
+#define SUDOKU_SEARCH_SIZE	16384
+
+struct sudoku_search {
+	_Alignas(16) unsigned char	opaque[SUDOKU_SEARCH_SIZE];
+};
+
+/*
+ * Start a search of in for up to limit solutions (0 counts as 1),
+ * branching as policy says (SUDOKU_LEXMIN finds solutions in increasing
+ * order), within budget guesses (0 = SUDOKU_BUDGET_DEFAULT).  Returns
+ * SUDOKU_MORE, or SUDOKU_INVALID for broken givens (nothing to run).
+ */
+enum sudoku_result sudoku_search_init(struct sudoku_search *s,
+	    const struct sudoku_grid *in, enum sudoku_policy policy,
+	    unsigned long limit, uint64_t budget);
+
+/*
+ * Go on for at most slice more guesses (0: until done).  Returns
+ * SUDOKU_MORE when the slice ran out (call again), else the outcome as
+ * sudoku_count() gives it; once done, further calls return it again.
+ * The answer is the same whatever the slices.
+ */
+enum sudoku_result sudoku_search_run(struct sudoku_search *s,
+	    uint64_t slice);
+
+/*
+ * Solutions found so far (the count), the first one (written only when
+ * the count is at least 1; first may be NULL) and the effort so far.
+ */
+void	sudoku_search_result(const struct sudoku_search *s, unsigned long *count,
 	    struct sudoku_grid *first, struct sudoku_stats *st);
 
 #endif /* SUDOKU_H */

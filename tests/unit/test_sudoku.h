@@ -1,8 +1,9 @@
 /*
  * test_sudoku.h -- the cases of tests/unit/test_sudoku, one cmocka group
  * spread over several files: test_sudoku.c (parsing and text),
- * test_solve.c (solving and counting), test_sets.c (the puzzle sets and
- * the comparison with the reference search).
+ * test_solve.c (solving and counting), test_search.c (the search in
+ * slices), test_sets.c (the puzzle sets and the comparison with the
+ * reference search).
  */
 #ifndef TEST_SUDOKU_H
 #define TEST_SUDOKU_H
@@ -57,6 +58,11 @@ void	test_invalid(void **);
 void	test_stats_propagation(void **);
 void	test_stats_null_alias(void **);
 void	test_determinism(void **);
+
+/* test_search.c */
+void	test_search_slices(void **);
+void	test_search_wrappers(void **);
+void	test_search_invalid(void **);
 
 /* test_sets.c */
 void	test_checker(void **);
