@@ -1,51 +1,84 @@
 /*
- * conn.c -- one client connection: framing, backpressure, timeouts.
+ * conn.c -- a client connection as a state machine, and the set of one
+ * worker's connections.
  *
- * Input is cut into lines at LF (a CR before it is dropped).  A line
- * longer than max_line is not kept: its bytes are discarded as they
- * arrive and a single ERR toolong is sent when its LF comes, so memory
- * stays bounded without a read watermark (a watermark that is never
- * drained makes libevent 2.1 spin, libevent#891).
+ * States; conn_enter() does what entering each one means, conn_settle()
+ * picks the next one from the facts after anything happened:
  *
- * Replies go to the bufferevent's output.  Above output_high reading
- * stops and the unparsed input stays where it is; the write callback
- * (write low watermark output_low) resumes parsing.
+ *   IDLE     waiting for requests: reading.  A read that completes a
+ *            line serves one slice at once.
+ *   BUSY     requests to serve (complete lines, or a search under way),
+ *            waiting in the worker's run queue for a turn; not reading,
+ *            so what it holds of the client's input stays bounded.
+ *   BLOCKED  more than output_high bytes of replies unsent: neither
+ *            reading nor serving until the client has read them down to
+ *            output_low.
+ *   CLOSING  no more requests (QUIT, an HTTP or TLS client, end of input,
+ *            server stop): the last replies are being sent.
+ *   LINGER   all sent and the sending side shut down: whatever the
+ *            client still sends is read and dropped until it closes, so
+ *            that closing never resets the connection under its replies.
+ *
+ * A connection that fails (a read or write error, a timeout) is freed by
+ * the callback that finds it out, as its last act (conn_free()).  All of
+ * a connection's events are its own and are freed with it, so nothing
+ * can call back into a freed connection.
+ *
+ * Fairness.  A slice is at most CONN_SLICE_NS of solver time or
+ * CONN_BATCH requests.  The run queue serves one slice per turn of the
+ * event loop (its event is a zero timer, and timers run only after the
+ * loop has polled the sockets), and a connection serves at most one
+ * slice per turn from its own read event.  So a request waits for at
+ * most one slice of each other connection of its worker, whatever those
+ * ask for: a search longer than a slice goes on in later turns.
+ *
+ * Timeouts are deadlines computed from when things happened -- the last
+ * complete line, the first byte of an incomplete one, the last write
+ * that made progress -- with one timer per connection, re-armed lazily:
+ * a request costs no timer operation, and a reload that changes a
+ * timeout recomputes the deadline from the same moments.
  */
 #include <sys/types.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
-#include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include "common/log.h"
+#include "common/xmalloc.h"
 #include "config.h"
 #include "conn.h"
-#include "common/log.h"
+#include "frame.h"
 #include "proto.h"
 #include "stats.h"
-#include "worker.h"
-#include "common/xmalloc.h"
 
 /*
- * Most requests served in one go before the connection yields to the
- * others on its worker; large enough that a pipelined batch of 32 costs
- * no extra loop turn.
+ * Most requests one slice serves: large enough that a pipelined batch
+ * of 32 costs no extra loop turn.
  */
 #define CONN_BATCH		128
 
 /*
- * Most solver time, in ns, one connection gets before it yields, so a
- * client pipelining hard requests delays the others on its worker by
- * about this much (plus one request, bounded by the search budget).
+ * Most solver time, in ns, of one slice: what one connection can make
+ * the others of its worker wait, at most, per turn.
  */
-#define CONN_SLICE		1000000
+#define CONN_SLICE_NS		1000000
+
+/*
+ * Least solver time a request starts with, even late in a slice: below
+ * this, most searches that would have finished at once would be moved
+ * into a job (16 KiB) to go on next turn.
+ */
+#define CONN_START_NS		100000
 
 /*
  * Solver time, in ns, after which the replies of a pipelined batch are
@@ -53,448 +86,618 @@
  * window of requests in flight then refills it while the worker goes
  * on, instead of both sides waiting for each other once per batch: on
  * the development VM a wake-up across CPUs costs tens of microseconds,
- * and SOLVE at depth 32 on one connection went from 35% to about 55-60% of
- * the in-process rate (doc/bench-daemon.md).  Cheap requests (PING)
+ * and SOLVE at depth 32 on one connection went from 35% to about 55-60%
+ * of the in-process rate (doc/bench-daemon.md).  Cheap requests (PING)
  * never reach it, so their batches still cost one write.
  */
-#define CONN_EARLY		8000
+#define CONN_EARLY_NS		8000
 
-/* Bound on the reads of the last look at a socket before it is closed. */
-#define CONN_LAST_READS		256
+/* Bytes asked of one read(2): about 200 puzzle requests. */
+#define CONN_READ		16384
 
-#define CONN_DISCARD	0x01	/* inside a line longer than max_line */
-#define CONN_PAUSED	0x02	/* output above output_high: not reading */
-#define CONN_EOF	0x04	/* the client will send nothing more */
-#define CONN_CLOSING	0x08	/* no more requests: close once flushed */
-#define CONN_DRAINING	0x10	/* server shutdown: finish and close */
-#define CONN_WDIRECT	0x20	/* replies are written by conn_flush() */
+/* Most reads of the last look at a socket when the server stops. */
+#define CONN_LAST_READS		16
 
-struct conn {
-	struct worker		*w;
-	struct proto_env	*env;	/* the worker's; follows reloads */
-	struct bufferevent	*bev;
-	size_t			 scanned; /* input bytes known to hold no LF */
-	size_t			 discard_max; /* max_line when CONN_DISCARD began */
-	int			 flags;
-	TAILQ_ENTRY(conn)	 entry;
+/*
+ * LINGER waits for the client to close, for at most CONN_LINGER_MS, and
+ * no more than CONN_QUIET_MS after the last bytes that came: a client
+ * that sends nothing after the end of the replies has nothing in flight
+ * that a close could answer with a reset.
+ */
+#define CONN_LINGER_MS		5000
+#define CONN_QUIET_MS		250
+
+enum conn_state {
+	CONN_IDLE,
+	CONN_BUSY,
+	CONN_BLOCKED,
+	CONN_CLOSING,
+	CONN_LINGER
 };
 
-static void	conn_readcb(struct bufferevent *, void *);
-static void	conn_writecb(struct bufferevent *, void *);
-static void	conn_eventcb(struct bufferevent *, short, void *);
-static void	conn_process(struct conn *);
+struct conn {
+	struct conn_set		*set;
+	int			 fd;
+	enum conn_state		 state;
+	struct event		*rev;		/* readable */
+	struct event		*wev;		/* writable */
+	struct event		*tev;		/* deadline */
+	struct evbuffer		*in;
+	struct evbuffer		*out;
+	struct proto_job	*job;		/* a search under way */
 
-/* Last look at the socket: take what the client sent before the close. */
-static void
-conn_sweep(struct conn *c)
+	struct frame		 fr;		/* lines of in */
+
+	/* Moments, in ms of CLOCK_MONOTONIC_COARSE. */
+	uint64_t		 t_quiet;	/* last complete line, or idle */
+	uint64_t		 t_partial;	/* an incomplete line began; 0 */
+	uint64_t		 t_write;	/* output began or went out */
+	uint64_t		 t_linger;	/* LINGER began */
+	uint64_t		 t_heard;	/* bytes came in LINGER */
+	uint64_t		 armed;		/* the timer's deadline; 0 */
+
+	unsigned int		 eof:1;		/* the client sends no more */
+	unsigned int		 quit:1;	/* a request ended the session */
+	unsigned int		 stop:1;	/* the server is stopping */
+	unsigned int		 started:1;	/* bytes have come */
+	unsigned int		 reading:1;	/* rev is added */
+	unsigned int		 writing:1;	/* wev is added */
+	unsigned int		 queued:1;	/* in the run queue */
+
+	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
+	TAILQ_ENTRY(conn)	 run;		/* the run queue */
+};
+
+TAILQ_HEAD(conn_list, conn);
+
+struct conn_set {
+	struct event_base	*base;
+	struct proto_env	*env;
+	struct conn_list	 conns;
+	struct conn_list	 runq;		/* BUSY, in turn order */
+	struct event		*run_ev;	/* serves the head of runq */
+	char			*line;		/* max_line + 1 bytes */
+	size_t			 linesize;
+	char			 rbuf[CONN_READ];
+	int			 draining;
+	_Atomic unsigned int	 closed;
+};
+
+static void	conn_enter(struct conn *, enum conn_state);
+static void	conn_settle(struct conn *);
+static void	conn_timer(struct conn *);
+
+static uint64_t
+conn_now(void)
 {
-	char	 buf[4096];
-	int	 fd = bufferevent_getfd(c->bev), i;
-	ssize_t	 n;
+	struct timespec	ts;
 
-	/* Unread input would make close() send a reset, losing replies. */
-	for (i = 0; i < CONN_LAST_READS; i++) {
-		if ((n = recv(fd, buf, sizeof buf, MSG_DONTWAIT)) <= 0)
-			break;
-		stats_add(c->env->st, STAT_BYTES_READ, (uint64_t)n);
-	}
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return ((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
 }
 
+static const struct config *
+conn_cf(const struct conn *c)
+{
+	return (c->set->env->cf);
+}
+
+/* The end: every event and buffer goes with it. */
 static void
 conn_free(struct conn *c)
 {
-	struct worker	*w = c->w;
+	struct conn_set	*set = c->set;
 
-	if (c->flags & CONN_CLOSING)
-		conn_sweep(c);
-	log_debug("fd %d: connection closed",
-	    (int)bufferevent_getfd(c->bev));
-	TAILQ_REMOVE(worker_conns(w), c, entry);
-	bufferevent_free(c->bev);
+	log_debug("fd %d: connection closed", c->fd);
+	if (c->queued)
+		TAILQ_REMOVE(&set->runq, c, run);
+	TAILQ_REMOVE(&set->conns, c, entry);
+	proto_job_free(set->env, c->job);
+	event_free(c->rev);
+	event_free(c->wev);
+	event_free(c->tev);
+	evbuffer_free(c->in);
+	evbuffer_free(c->out);
+	close(c->fd);
 	free(c);
-	worker_conn_gone(w);
+	stats_conn_close(set->env->ss);
+	atomic_fetch_add_explicit(&set->closed, 1, memory_order_relaxed);
+	if (set->draining && TAILQ_EMPTY(&set->conns))
+		event_base_loopbreak(set->base);
 }
 
-static void
-conn_count_in(struct evbuffer *buf, const struct evbuffer_cb_info *info,
-    void *arg)
+/* Send what the socket takes; -1 if the connection failed. */
+static int
+conn_flush(struct conn *c)
 {
-	struct conn	*c = arg;
+	int	n;
 
-	(void)buf;
-	if (info->n_added != 0)
-		stats_add(c->env->st, STAT_BYTES_READ, info->n_added);
-}
-
-static void
-conn_count_out(struct evbuffer *buf, const struct evbuffer_cb_info *info,
-    void *arg)
-{
-	struct conn	*c = arg;
-
-	(void)buf;
-	if (info->n_deleted != 0)
-		stats_add(c->env->st, STAT_BYTES_WRITTEN, info->n_deleted);
-}
-
-static void
-conn_timeouts(struct conn *c)
-{
-	const struct config	*cf = c->env->cf;
-	struct timeval		 rtv = { cf->idle_timeout, 0 };
-	struct timeval		 wtv = { cf->write_timeout, 0 };
-
-	bufferevent_set_timeouts(c->bev, cf->idle_timeout > 0 ? &rtv : NULL,
-	    cf->write_timeout > 0 ? &wtv : NULL);
-}
-
-/* Apply the limits of the worker's current config to c. */
-static void
-conn_configure(struct conn *c)
-{
-	bufferevent_setwatermark(c->bev, EV_WRITE, c->env->cf->output_low, 0);
-	conn_timeouts(c);
-}
-
-/* After a reload: the new timeouts and output_low for every connection. */
-void
-conn_reconfigure_all(struct conn_list *list)
-{
-	struct conn	*c;
-
-	TAILQ_FOREACH(c, list, entry)
-		conn_configure(c);
-}
-
-int
-conn_accept(struct worker *w, int fd)
-{
-	struct conn	*c;
-
-	c = xcalloc(1, sizeof *c);
-	c->w = w;
-	c->env = worker_env(w);
-	c->bev = bufferevent_socket_new(worker_base(w), fd,
-	    BEV_OPT_CLOSE_ON_FREE);
-	if (c->bev == NULL) {
-		log_warnx("%s: bufferevent_socket_new failed", __func__);
-		close(fd);
-		free(c);
-		worker_conn_gone(w);
+	if (evbuffer_get_length(c->out) == 0)
+		return (0);
+	if ((n = evbuffer_write(c->out, c->fd)) == -1 && errno != EAGAIN &&
+	    errno != EINTR) {
+		log_debug("fd %d: write: %s", c->fd, strerror(errno));
 		return (-1);
 	}
-	TAILQ_INSERT_TAIL(worker_conns(w), c, entry);
-	bufferevent_setcb(c->bev, conn_readcb, conn_writecb, conn_eventcb, c);
-	evbuffer_add_cb(bufferevent_get_input(c->bev), conn_count_in, c);
-	evbuffer_add_cb(bufferevent_get_output(c->bev), conn_count_out, c);
-	conn_configure(c);
-	bufferevent_enable(c->bev, EV_READ);
-	log_debug("fd %d: connection accepted", fd);
+	if (n > 0)
+		stats_add(c->set->env->st, STAT_BYTES_WRITTEN, (uint64_t)n);
+	if (n > 0 || !c->writing)
+		c->t_write = conn_now();
+	if (evbuffer_get_length(c->out) == 0 && c->writing) {
+		event_del(c->wev);
+		c->writing = 0;
+	} else if (evbuffer_get_length(c->out) != 0 && !c->writing) {
+		event_add(c->wev, NULL);
+		c->writing = 1;
+		conn_timer(c);
+	}
 	return (0);
 }
 
-/* Serve one line of len bytes copied out of the input, LF removed. */
-static void
-conn_serve(struct conn *c, struct evbuffer *out, char *line, size_t len)
-{
-	if (len > 0 && line[len - 1] == '\r')
-		len--;
-	if (len > c->env->cf->max_line) {
-		proto_toolong(c->env, out, c->env->cf->max_line);
-		return;
-	}
-	if (proto_line(c->env, out, line, len) == PROTO_CLOSE)
-		c->flags |= CONN_CLOSING;
-}
-
-/*
- * The one reply to a line longer than max_line, naming the limit it broke
- * (the one in force when discarding began, should a reload change it).
- */
-static void
-conn_toolong(struct conn *c, struct evbuffer *out)
-{
-	size_t	max = c->env->cf->max_line;
-
-	if (c->flags & CONN_DISCARD)
-		max = c->discard_max;
-	c->flags &= ~CONN_DISCARD;
-	proto_toolong(c->env, out, max);
-}
-
-/* No LF in the input: keep it for later, or discard a too long line. */
-static void
-conn_partial(struct conn *c, struct evbuffer *in)
-{
-	size_t	len = evbuffer_get_length(in);
-
-	/* max_line + 1: the line may still end in CRLF. */
-	if ((c->flags & CONN_DISCARD) || len > c->env->cf->max_line + 1) {
-		if (!(c->flags & CONN_DISCARD))
-			c->discard_max = c->env->cf->max_line;
-		c->flags |= CONN_DISCARD;
-		evbuffer_drain(in, len);
-		c->scanned = 0;
-	} else
-		c->scanned = len;
-}
-
-/* Serve the next complete line: 1 if there was one, 0 if not. */
+/* Is a request line waiting?  Notes when an incomplete one began. */
 static int
-conn_line(struct conn *c, struct evbuffer *in, struct evbuffer *out)
+conn_frame(struct conn *c)
 {
-	struct evbuffer_ptr	 p;
-	size_t			 len;
-	char			*line;
-
-	if (evbuffer_ptr_set(in, &p, c->scanned, EVBUFFER_PTR_SET) != 0)
-		return (0);
-	p = evbuffer_search(in, "\n", 1, &p);
-	if (p.pos == -1) {
-		conn_partial(c, in);
-		return (0);
-	}
-	c->scanned = 0;
-	len = (size_t)p.pos;
-	if ((c->flags & CONN_DISCARD) || len > c->env->cf->max_line + 1) {
-		evbuffer_drain(in, len + 1);
-		conn_toolong(c, out);
+	if (frame_ready(&c->fr, conn_cf(c)->max_line, c->eof))
 		return (1);
-	}
-	line = worker_linebuf(c->w);
-	evbuffer_remove(in, line, len);
-	evbuffer_drain(in, 1);
-	conn_serve(c, out, line, len);
-	return (1);
+	if (frame_partial(&c->fr) != 0 && c->t_partial == 0)
+		c->t_partial = conn_now();
+	return (0);
 }
 
-/* At EOF a last line without LF is served as if it had one. */
-static void
-conn_last_line(struct conn *c, struct evbuffer *in, struct evbuffer *out)
+/* Serve the line conn_frame() found. */
+static enum proto_status
+conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns)
 {
-	size_t	 len = evbuffer_get_length(in);
-	char	*line;
+	struct conn_set	*set = c->set;
+	size_t		 limit;
+	ssize_t		 len;
 
-	/* Longer than max_line + 1 only if a reload made max_line smaller. */
-	if ((c->flags & CONN_DISCARD) || len > c->env->cf->max_line + 1) {
-		evbuffer_drain(in, len);
-		conn_toolong(c, out);
-	} else if (len > 0) {
-		line = worker_linebuf(c->w);
-		evbuffer_remove(in, line, len);
-		conn_serve(c, out, line, len);
+	c->t_partial = 0;
+	c->t_quiet = conn_now();
+	*ns = 0;
+	len = frame_take(&c->fr, conn_cf(c)->max_line, set->line, &limit);
+	if (len == -1) {
+		proto_toolong(set->env, c->out, limit);
+		return (PROTO_OK);
 	}
+	return (proto_line(set->env, c->out, set->line, (size_t)len, max_ns,
+	    ns, &c->job));
 }
 
 /*
- * Write the replies now rather than on the next loop turn, and watch for
- * writability only if some are left: for a request and its reply that
- * saves two epoll_ctl() and one epoll_wait().  conn_process() disables
- * EV_WRITE (free while no write is pending) and sets CONN_WDIRECT when
- * it starts with an empty output buffer.
+ * One slice: requests until there are none, the slice's time or count
+ * is used up, the output is over output_high or a request ends the
+ * session.  -1 if the connection failed.
  */
-static void
-conn_flush(struct conn *c)
+static int
+conn_serve(struct conn *c)
 {
-	struct evbuffer	*out = bufferevent_get_output(c->bev);
+	const struct proto_env	*env = c->set->env;
+	enum proto_status	 st;
+	uint64_t		 used = 0, early = 0, ns, max;
+	int			 n;
 
-	if (!(c->flags & CONN_WDIRECT) || evbuffer_get_length(out) == 0)
-		return;
-	/* The bufferevent freezes the start of its output; so does it. */
-	evbuffer_unfreeze(out, 1);
-	evbuffer_write(out, bufferevent_getfd(c->bev));
-	evbuffer_freeze(out, 1);
-	if (evbuffer_get_length(out) != 0) {
-		/* The rest, and any error, is the bufferevent's business. */
-		c->flags &= ~CONN_WDIRECT;
-		bufferevent_enable(c->bev, EV_WRITE);
-	}
-}
-
-/* No more requests: close now if everything is sent, else once it is. */
-static void
-conn_finish(struct conn *c)
-{
-	struct evbuffer	*in = bufferevent_get_input(c->bev);
-
-	conn_flush(c);
-	c->flags |= CONN_CLOSING;
-	bufferevent_disable(c->bev, EV_READ);
-	evbuffer_drain(in, evbuffer_get_length(in));
-	if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
-		conn_free(c);
-}
-
-static void
-conn_pause(struct conn *c)
-{
-	c->flags |= CONN_PAUSED;
-	bufferevent_disable(c->bev, EV_READ);
-}
-
-/*
- * Serve complete lines until there are none, the connection closes, its
- * output is over output_high or a batch is done (then yield: the read
- * callback runs again on the next loop turn).  May free c.
- */
-static void
-conn_process(struct conn *c)
-{
-	struct evbuffer	*in = bufferevent_get_input(c->bev);
-	struct evbuffer	*out = bufferevent_get_output(c->bev);
-	size_t		 high = c->env->cf->output_high;
-	int		 n;
-	uint64_t	 t0 = stats_get(c->env->st, STAT_SOLVE_USEC);
-	uint64_t	 now, tflush = t0;
-
-	if (evbuffer_get_length(out) == 0) {
-		c->flags |= CONN_WDIRECT;
-		bufferevent_disable(c->bev, EV_WRITE);
-	}
-	for (n = 0; !(c->flags & CONN_CLOSING); n++) {
-		if (evbuffer_get_length(out) > high) {
-			conn_flush(c);
-			if (evbuffer_get_length(out) > high) {
-				conn_pause(c);
-				return;
-			}
-		}
-		if ((n == CONN_BATCH ||
-		    stats_get(c->env->st, STAT_SOLVE_USEC) - t0 > CONN_SLICE)) {
-			conn_flush(c);
-			bufferevent_trigger(c->bev, EV_READ,
-			    BEV_OPT_DEFER_CALLBACKS);
-			return;
-		}
-		if (conn_line(c, in, out) == 0)
+	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
+	    n++) {
+		max = CONN_SLICE_NS - used;
+		if (c->job != NULL) {
+			if ((st = proto_resume(env, c->out, c->job, max,
+			    &ns)) != PROTO_MORE)
+				c->job = NULL;
+		} else if (conn_frame(c))
+			st = conn_request(c, max < CONN_START_NS ?
+			    CONN_START_NS : max, &ns);
+		else
 			break;
-		if ((now = stats_get(c->env->st, STAT_SOLVE_USEC)) - tflush >
-		    CONN_EARLY) {
-			conn_flush(c);
-			tflush = now;
+		used += ns;
+		early += ns;
+		if (st == PROTO_CLOSE)
+			c->quit = 1;
+		if (early > CONN_EARLY_NS ||
+		    evbuffer_get_length(c->out) > conn_cf(c)->output_high) {
+			early = 0;
+			if (conn_flush(c) == -1)
+				return (-1);
+			if (evbuffer_get_length(c->out) >
+			    conn_cf(c)->output_high)
+				break;
 		}
 	}
-	if ((c->flags & CONN_EOF) && !(c->flags & CONN_CLOSING))
-		conn_last_line(c, in, out);
-	if (c->flags & (CONN_CLOSING | CONN_EOF | CONN_DRAINING))
-		conn_finish(c);
-	else
-		conn_flush(c);
+	return (conn_flush(c));
 }
 
-static void
-conn_readcb(struct bufferevent *bev, void *arg)
+/*
+ * One read(2) into the input: bytes read, 0 at the end of input, -1 if
+ * nothing was there; c->eof or a failure (-2) as found.
+ */
+static int
+conn_read(struct conn *c)
 {
-	struct conn	*c = arg;
+	struct conn_set	*set = c->set;
+	ssize_t		 n;
 
-	(void)bev;
-	if (c->flags & CONN_CLOSING) {
-		conn_finish(c);
-		return;
+	if ((n = read(c->fd, set->rbuf, sizeof set->rbuf)) == -1) {
+		if (errno == EAGAIN || errno == EINTR)
+			return (-1);
+		log_debug("fd %d: read: %s", c->fd, strerror(errno));
+		return (-2);
 	}
-	if (c->flags & CONN_PAUSED)
-		return;		/* the write callback resumes */
-	conn_process(c);
+	if (n == 0) {
+		c->eof = 1;
+		return (0);
+	}
+	stats_add(set->env->st, STAT_BYTES_READ, (uint64_t)n);
+	if (c->state == CONN_LINGER) {
+		c->t_heard = conn_now();
+		return ((int)n);	/* dropped */
+	}
+	if (!c->started) {
+		c->started = 1;
+		if (proto_first(set->env, c->out, set->rbuf, (size_t)n) ==
+		    PROTO_CLOSE) {
+			c->quit = 1;
+			return ((int)n);
+		}
+	}
+	if (!c->quit && evbuffer_add(c->in, set->rbuf, (size_t)n) == -1)
+		fatalx("%s: evbuffer_add failed", __func__);
+	return ((int)n);
+}
+
+/* The earliest moment something must happen to c, or 0. */
+static uint64_t
+conn_deadline(const struct conn *c)
+{
+	const struct config	*cf = conn_cf(c);
+	uint64_t		 d = 0, i;
+
+	if (c->state == CONN_LINGER) {
+		d = c->t_linger + CONN_LINGER_MS;
+		i = c->t_heard + CONN_QUIET_MS;
+		return (i < d ? i : d);
+	}
+	if (evbuffer_get_length(c->out) != 0) {
+		if (cf->write_timeout > 0)
+			d = c->t_write + (uint64_t)cf->write_timeout * 1000;
+	} else if (c->state == CONN_IDLE && cf->idle_timeout > 0) {
+		/* An incomplete line has idle_timeout from its first byte. */
+		i = c->t_partial != 0 ? c->t_partial : c->t_quiet;
+		d = i + (uint64_t)cf->idle_timeout * 1000;
+	}
+	return (d);
+}
+
+/* Make sure the timer fires by the deadline; later ones it re-arms. */
+static void
+conn_timer(struct conn *c)
+{
+	struct timeval	tv;
+	uint64_t	d = conn_deadline(c), now;
+
+	if (d == 0 || (c->armed != 0 && c->armed <= d))
+		return;
+	now = conn_now();
+	d = d > now ? d - now : 0;
+	tv.tv_sec = (time_t)(d / 1000);
+	tv.tv_usec = (suseconds_t)(d % 1000 * 1000);
+	evtimer_add(c->tev, &tv);
+	c->armed = now + d;
 }
 
 static void
-conn_writecb(struct bufferevent *bev, void *arg)
+conn_reading(struct conn *c, int on)
+{
+	if (on && !c->reading)
+		event_add(c->rev, NULL);
+	else if (!on && c->reading)
+		event_del(c->rev);
+	c->reading = on;
+}
+
+/* The sending side is done: shut it, and wait for the client's end. */
+static void
+conn_linger(struct conn *c)
+{
+	c->state = CONN_LINGER;
+	c->t_linger = c->t_heard = conn_now();
+	if (shutdown(c->fd, SHUT_WR) == -1)
+		log_debug("fd %d: shutdown: %s", c->fd, strerror(errno));
+	evbuffer_drain(c->in, evbuffer_get_length(c->in));
+	conn_reading(c, 1);
+}
+
+/* Enter state: what it means for the events and the run queue. */
+static void
+conn_enter(struct conn *c, enum conn_state state)
+{
+	struct conn_set	*set = c->set;
+	struct timeval	 now = { 0, 0 };
+
+	if (c->queued && state != CONN_BUSY) {
+		TAILQ_REMOVE(&set->runq, c, run);
+		c->queued = 0;
+	}
+	if (state == CONN_IDLE && c->state != CONN_IDLE)
+		c->t_quiet = conn_now();
+	c->state = state;
+	switch (state) {
+	case CONN_IDLE:
+		conn_reading(c, 1);
+		break;
+	case CONN_BUSY:
+		conn_reading(c, 0);
+		if (!c->queued) {
+			TAILQ_INSERT_TAIL(&set->runq, c, run);
+			c->queued = 1;
+		}
+		if (!evtimer_pending(set->run_ev, NULL))
+			evtimer_add(set->run_ev, &now);
+		break;
+	case CONN_BLOCKED:
+		conn_reading(c, 0);
+		break;
+	case CONN_CLOSING:
+		conn_reading(c, 0);
+		if (evbuffer_get_length(c->out) == 0)
+			conn_linger(c);
+		break;
+	case CONN_LINGER:
+		conn_linger(c);
+		break;
+	}
+	conn_timer(c);
+}
+
+/* After anything happened to c: the state the facts call for. */
+static void
+conn_settle(struct conn *c)
+{
+	const struct config	*cf = conn_cf(c);
+	size_t			 out = evbuffer_get_length(c->out);
+
+	if (c->state == CONN_LINGER)
+		return;
+	if (c->quit)
+		conn_enter(c, CONN_CLOSING);
+	else if (out > cf->output_high ||
+	    (c->state == CONN_BLOCKED && out > cf->output_low))
+		conn_enter(c, CONN_BLOCKED);
+	else if (c->job != NULL || conn_frame(c))
+		conn_enter(c, CONN_BUSY);
+	else if (c->eof || c->stop)
+		conn_enter(c, CONN_CLOSING);
+	else
+		conn_enter(c, CONN_IDLE);
+}
+
+static void
+conn_readcb(evutil_socket_t fd, short events, void *arg)
 {
 	struct conn	*c = arg;
-	size_t		 len = evbuffer_get_length(bufferevent_get_output(bev));
+	int		 n, i;
 
-	if (c->flags & CONN_CLOSING) {
-		if (len == 0)
+	(void)fd;
+	(void)events;
+	if (c->state == CONN_LINGER) {
+		/* Drop what comes; a bounded amount per turn. */
+		for (i = 0; i < 4 && (n = conn_read(c)) > 0; i++)
+			;
+		if (n == 0 || n == -2)
 			conn_free(c);
 		return;
 	}
-	if ((c->flags & CONN_PAUSED) && len <= c->env->cf->output_low) {
-		c->flags &= ~CONN_PAUSED;
-		/* A draining connection has read all it will read. */
-		if (!(c->flags & (CONN_EOF | CONN_DRAINING)))
-			bufferevent_enable(bev, EV_READ);
-		conn_process(c);
+	if ((n = conn_read(c)) == -2 ||
+	    (n != -1 && c->state == CONN_IDLE && conn_serve(c) == -1)) {
+		conn_free(c);
+		return;
 	}
+	conn_settle(c);
 }
 
 static void
-conn_eventcb(struct bufferevent *bev, short what, void *arg)
+conn_writecb(evutil_socket_t fd, short events, void *arg)
 {
 	struct conn	*c = arg;
-	struct evbuffer	*out = bufferevent_get_output(bev);
 
-	if (what & BEV_EVENT_EOF) {
-		c->flags |= CONN_EOF;
-		if (!(c->flags & CONN_PAUSED))
-			conn_process(c);
+	(void)fd;
+	(void)events;
+	if (conn_flush(c) == -1) {
+		conn_free(c);
 		return;
 	}
-	if ((what & BEV_EVENT_TIMEOUT) && (what & BEV_EVENT_WRITING)) {
+	conn_settle(c);
+}
+
+/* The run queue: one slice of the connection whose turn it is. */
+static void
+conn_runcb(evutil_socket_t fd, short events, void *arg)
+{
+	struct conn_set	*set = arg;
+	struct conn	*c;
+	struct timeval	 now = { 0, 0 };
+
+	(void)fd;
+	(void)events;
+	if ((c = TAILQ_FIRST(&set->runq)) != NULL) {
+		TAILQ_REMOVE(&set->runq, c, run);
+		c->queued = 0;
+		if (conn_serve(c) == -1)
+			conn_free(c);
+		else
+			conn_settle(c);
+	}
+	if (!TAILQ_EMPTY(&set->runq))
+		evtimer_add(set->run_ev, &now);
+}
+
+static void
+conn_timercb(evutil_socket_t fd, short events, void *arg)
+{
+	struct conn	*c = arg;
+	uint64_t	 d;
+
+	(void)fd;
+	(void)events;
+	c->armed = 0;
+	if ((d = conn_deadline(c)) == 0)
+		return;
+	if (conn_now() < d) {
+		conn_timer(c);
+		return;
+	}
+	if (c->state == CONN_LINGER)
+		log_debug("fd %d: the client did not close", c->fd);
+	else if (evbuffer_get_length(c->out) != 0) {
 		log_debug("fd %d: closing a connection that does not read",
-		    (int)bufferevent_getfd(bev));
-		stats_add(c->env->st, STAT_OUTPUT_KICKS, 1);
-	} else if (what & BEV_EVENT_TIMEOUT) {
-		if (evbuffer_get_length(out) > 0 ||
-		    evbuffer_get_length(bufferevent_get_input(bev)) >
-		    c->scanned) {
-			/* Not idle: requests or replies are on the way. */
-			bufferevent_enable(bev, EV_READ);
-			return;
-		}
-		log_debug("fd %d: idle, closing", (int)bufferevent_getfd(bev));
-		stats_add(c->env->st, STAT_IDLE_KICKS, 1);
-	} else if (what & BEV_EVENT_ERROR)
-		log_debug("fd %d: %s", (int)bufferevent_getfd(bev),
-		    evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
+		    c->fd);
+		stats_add(c->set->env->st, STAT_OUTPUT_KICKS, 1);
+	} else {
+		log_debug("fd %d: idle, closing", c->fd);
+		stats_add(c->set->env->st, STAT_IDLE_KICKS, 1);
+	}
 	conn_free(c);
 }
 
-/* Read what the kernel holds already, then finish like at EOF. */
-static void
-conn_drain(struct conn *c)
+struct conn_set *
+conn_set_new(struct event_base *base, struct proto_env *env)
 {
-	struct evbuffer	*in = bufferevent_get_input(c->bev);
-	int		 fd = bufferevent_getfd(c->bev), i, n;
+	struct conn_set	*set;
 
-	c->flags |= CONN_DRAINING;
-	if (c->flags & CONN_CLOSING) {
-		conn_finish(c);
-		return;
-	}
-	bufferevent_disable(c->bev, EV_READ);
-	/* The end of the input is frozen but for the bufferevent's reads. */
-	evbuffer_unfreeze(in, 0);
-	for (i = 0; i < CONN_LAST_READS && !(c->flags & CONN_EOF); i++) {
-		n = evbuffer_read(in, fd, -1);
-		if (n == 0)
-			c->flags |= CONN_EOF;
-		if (n <= 0)
-			break;
-	}
-	evbuffer_freeze(in, 0);
-	conn_process(c);
+	set = xcalloc(1, sizeof *set);
+	set->base = base;
+	set->env = env;
+	TAILQ_INIT(&set->conns);
+	TAILQ_INIT(&set->runq);
+	if ((set->run_ev = evtimer_new(base, conn_runcb, set)) == NULL)
+		fatalx("%s: evtimer_new failed", __func__);
+	set->linesize = env->cf->max_line + 1;
+	set->line = xmalloc(set->linesize);
+	atomic_init(&set->closed, 0);
+	return (set);
 }
 
 void
-conn_drain_all(struct conn_list *list)
+conn_set_free(struct conn_set *set)
 {
-	struct conn	*c, *next;
+	conn_set_close_all(set);
+	event_free(set->run_ev);
+	free(set->line);
+	free(set);
+}
 
-	for (c = TAILQ_FIRST(list); c != NULL; c = next) {
-		next = TAILQ_NEXT(c, entry);
-		conn_drain(c);
+void
+conn_set_add(struct conn_set *set, int fd)
+{
+	struct conn	*c;
+
+	if (set->draining) {
+		close(fd);
+		stats_conn_close(set->env->ss);
+		atomic_fetch_add_explicit(&set->closed, 1,
+		    memory_order_relaxed);
+		return;
+	}
+	c = xcalloc(1, sizeof *c);
+	c->set = set;
+	c->fd = fd;
+	c->rev = event_new(set->base, fd, EV_READ | EV_PERSIST, conn_readcb,
+	    c);
+	c->wev = event_new(set->base, fd, EV_WRITE | EV_PERSIST,
+	    conn_writecb, c);
+	c->tev = evtimer_new(set->base, conn_timercb, c);
+	c->in = evbuffer_new();
+	c->out = evbuffer_new();
+	c->fr.in = c->in;
+	if (c->rev == NULL || c->wev == NULL || c->tev == NULL ||
+	    c->in == NULL || c->out == NULL)
+		fatalx("%s: out of memory", __func__);
+	TAILQ_INSERT_TAIL(&set->conns, c, entry);
+	c->state = CONN_IDLE;
+	c->t_quiet = conn_now();
+	log_debug("fd %d: connection accepted", fd);
+	/*
+	 * Read at once: under a flood of connections that close as soon
+	 * as they open, the end is there already and the slot is free
+	 * again before the next one is accepted.
+	 */
+	conn_readcb(fd, EV_READ, c);
+}
+
+void
+conn_set_reconfigure(struct conn_set *set)
+{
+	struct conn	*c;
+
+	if (set->linesize < set->env->cf->max_line + 1) {
+		set->linesize = set->env->cf->max_line + 1;
+		set->line = xreallocarray(set->line, 1, set->linesize);
+	}
+	TAILQ_FOREACH(c, &set->conns, entry) {
+		evtimer_del(c->tev);
+		c->armed = 0;
+		conn_timer(c);
 	}
 }
 
+/*
+ * The server stops: take what the kernel holds already (a bounded last
+ * look), answer every complete line, then close.
+ */
+static void
+conn_stop(struct conn *c)
+{
+	int	i, n = 1;
+
+	c->stop = 1;
+	if (c->state == CONN_CLOSING || c->state == CONN_LINGER)
+		return;
+	for (i = 0; i < CONN_LAST_READS && n > 0 && !c->quit; i++)
+		n = conn_read(c);
+	if (n == -2 || (c->state == CONN_IDLE && conn_serve(c) == -1)) {
+		conn_free(c);
+		return;
+	}
+	conn_settle(c);
+}
+
+void
+conn_set_drain(struct conn_set *set)
+{
+	struct conn	*c, *next;
+
+	set->draining = 1;
+	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = next) {
+		next = TAILQ_NEXT(c, entry);
+		conn_stop(c);
+	}
+	if (TAILQ_EMPTY(&set->conns))
+		event_base_loopbreak(set->base);
+}
+
 unsigned int
-conn_close_all(struct conn_list *list)
+conn_set_close_all(struct conn_set *set)
 {
 	struct conn	*c;
 	unsigned int	 n = 0;
 
-	while ((c = TAILQ_FIRST(list)) != NULL) {
+	set->draining = 1;
+	while ((c = TAILQ_FIRST(&set->conns)) != NULL) {
 		conn_free(c);
 		n++;
 	}
+	event_base_loopbreak(set->base);
 	return (n);
+}
+
+int
+conn_set_draining(struct conn_set *set)
+{
+	return (set->draining);
+}
+
+unsigned int
+conn_set_closed(struct conn_set *set)
+{
+	return (atomic_load_explicit(&set->closed, memory_order_relaxed));
 }

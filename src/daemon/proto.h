@@ -1,37 +1,73 @@
 /*
- * proto.h -- the request parser and verb table of doc/protocol.md.
+ * proto.h -- the requests of doc/protocol.md: one line in, its reply out.
  *
  * proto knows nothing of sockets: it reads one request line and appends
- * the reply to an evbuffer.  Framing (LF, line cap, EOF) is conn.c's.
+ * the reply to an evbuffer.  Framing (LF, line cap, EOF) and scheduling
+ * are conn.c's.  A request that needs a long search does not finish in
+ * one call: it comes back as a job (PROTO_MORE), which the connection
+ * resumes with proto_resume() on later turns, so that one worker serves
+ * other connections in between.  All time limits here are solver time in
+ * nanoseconds, measured once around the solver and handed back to the
+ * caller for its scheduling.
  */
 #ifndef PROTO_H
 #define PROTO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct config;
 struct evbuffer;
 struct stats;
 struct stats_server;
+struct sudoku_search;
 
 /* What a request is served with; owned by the worker thread. */
 struct proto_env {
 	const struct config	*cf;	/* current config, immutable */
 	struct stats		*st;	/* this thread's counters */
 	struct stats_server	*ss;	/* every thread's, for STATS */
+	struct sudoku_search	*scratch; /* a request's first slice */
 };
 
 enum proto_status {
-	PROTO_OK = 0,
-	PROTO_CLOSE		/* reply sent; close after flushing it */
+	PROTO_OK = 0,		/* the reply is in out */
+	PROTO_MORE,		/* not done: proto_resume(*job) later */
+	PROTO_CLOSE		/* the reply is in out; no more requests */
 };
 
-/* Serve one request line, without its LF or CRLF. */
-enum proto_status proto_line(const struct proto_env *, struct evbuffer *,
-		    const char *, size_t);
+/* A request whose search is under way: its state, about 16 KiB. */
+struct proto_job;
 
-/* Reply to a line longer than max_line. */
-void		 proto_toolong(const struct proto_env *, struct evbuffer *,
-		    size_t);
+/*
+ * Serve one request line (without its LF or CRLF), spending at most
+ * about max_ns of solver time; *ns gets the solver time spent.  On
+ * PROTO_MORE *job is a new job the caller owns.
+ */
+enum proto_status proto_line(const struct proto_env *, struct evbuffer *out,
+		    const char *line, size_t len, uint64_t max_ns,
+		    uint64_t *ns, struct proto_job **job);
+
+/*
+ * Go on with job for at most about max_ns of solver time.  Unless this
+ * returns PROTO_MORE, the reply is in out and job has been freed.
+ */
+enum proto_status proto_resume(const struct proto_env *, struct evbuffer *out,
+		    struct proto_job *job, uint64_t max_ns, uint64_t *ns);
+
+/* Drop an unfinished job (its connection closed). */
+void		 proto_job_free(const struct proto_env *, struct proto_job *);
+
+/* Reply to a line longer than max (the max_line it broke). */
+void		 proto_toolong(const struct proto_env *, struct evbuffer *out,
+		    size_t max);
+
+/*
+ * Look at the first bytes of a connection, before any line: a protocol
+ * that never sends a newline first (a TLS handshake) gets its one reply
+ * here and PROTO_CLOSE; anything else is PROTO_OK, nothing appended.
+ */
+enum proto_status proto_first(const struct proto_env *, struct evbuffer *out,
+		    const char *p, size_t len);
 
 #endif /* PROTO_H */

@@ -48,9 +48,14 @@ struct server_cf {
 	int			 owned;		/* config_free() at the end */
 };
 
+/* The signals the server handles: stop (gracefully), and reload. */
+static const int server_signals[] = { SIGTERM, SIGINT, SIGHUP };
+#define SERVER_NSIGNALS	(sizeof server_signals / sizeof server_signals[0])
+
 struct server {
 	struct event_base	*base;
 	struct server_cf	*scf;		/* this thread's reference */
+	const struct config	*start_cf;	/* what it started with */
 	struct stats_server	*ss;
 	struct stats		*st;		/* this thread's counters */
 
@@ -67,20 +72,28 @@ struct server {
 	struct event		*done_ev;
 	unsigned int		 ndone;
 
-	struct event		*sig_ev[3];
+	struct event		*sig_ev[SERVER_NSIGNALS];
 	struct event		*deadline_ev;
 	int			 stopping;
 };
 
+/* A shared config with one reference, the accepting thread's. */
 static struct server_cf *
-server_cf_new(struct config *cf, unsigned int refs, int owned)
+server_cf_new(struct config *cf, int owned)
 {
 	struct server_cf	*scf;
 
 	scf = xcalloc(1, sizeof *scf);
 	scf->cf = cf;
 	scf->owned = owned;
-	atomic_init(&scf->refs, refs);
+	atomic_init(&scf->refs, 1);
+	return (scf);
+}
+
+struct server_cf *
+server_cf_hold(struct server_cf *scf)
+{
+	atomic_fetch_add_explicit(&scf->refs, 1, memory_order_relaxed);
 	return (scf);
 }
 
@@ -112,9 +125,9 @@ server_reload(struct server *sv, struct config *cf)
 	struct server_cf	*scf, *old = sv->scf;
 	unsigned int		 i;
 
-	scf = server_cf_new(cf, sv->nworkers + 1, 1);
+	scf = server_cf_new(cf, 1);
 	for (i = 0; i < sv->nworkers; i++)
-		worker_reload(sv->workers[i], scf);
+		worker_reload(sv->workers[i], server_cf_hold(scf));
 	sv->scf = scf;
 	server_cf_release(old);
 	log_setlevel(cf->log_level);
@@ -122,9 +135,10 @@ server_reload(struct server *sv, struct config *cf)
 
 /*
  * SIGHUP: read the file again and switch to it if it is good.  Limits,
- * timeouts and solver settings apply to open connections too, from
- * their next request; listeners, workers, user and group stay as they
- * were started.
+ * timeouts and solver settings apply to open connections too (a timeout
+ * counts the time already spent); listeners, workers, user and group
+ * stay as they were started, and the log says which changes wait for a
+ * restart, against what runs.
  */
 static void
 server_hup(struct server *sv)
@@ -140,7 +154,7 @@ server_hup(struct server *sv)
 		notify_ready("reload failed, previous configuration kept");
 		return;
 	}
-	reload_check(sv->scf->cf, cf);
+	reload_check(sv->start_cf, cf);
 	log_info("configuration reloaded from %s",
 	    cf->file != NULL ? cf->file : "built-in defaults");
 	server_reload(sv, cf);
@@ -151,8 +165,8 @@ server_hup(struct server *sv)
 static void
 server_busy(struct server *sv, int fd)
 {
-	char	buf[128];
-	int	len, i;
+	char	buf[512];
+	int	len;
 
 	len = snprintf(buf, sizeof buf, "ERR busy too many connections "
 	    "(max %d), try later\n", sv->scf->cf->max_connections);
@@ -160,11 +174,11 @@ server_busy(struct server *sv, int fd)
 		log_debug("busy reply: %s", strerror(errno));
 	stats_add(sv->st, STAT_REJECTED_CONNECTIONS, 1);
 	stats_add(sv->st, STAT_ERR_BUSY, 1);
-	/* Read what came already so close() sends no reset over the reply. */
-	for (i = 0; i < 16; i++) {
-		if (recv(fd, buf, sizeof buf, MSG_DONTWAIT) <= 0)
-			break;
-	}
+	/*
+	 * Read what came already (a first request) so that close() sends
+	 * no reset over the reply: one try, as this is the cheap path.
+	 */
+	(void)recv(fd, buf, sizeof buf, MSG_DONTWAIT);
 	close(fd);
 }
 
@@ -409,32 +423,32 @@ server_base_new(void)
 	return (base);
 }
 
-/* main() held these until the event loop could catch them. */
-static void
-server_signals_unblock(void)
+void
+server_sigset(sigset_t *set)
 {
-	sigset_t	sigs;
+	size_t	i;
 
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGHUP);
-	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+	sigemptyset(set);
+	for (i = 0; i < SERVER_NSIGNALS; i++)
+		sigaddset(set, server_signals[i]);
 }
 
 static void
 server_events(struct server *sv)
 {
-	static const int	 sigs[] = { SIGTERM, SIGINT, SIGHUP };
-	size_t			 i;
+	sigset_t	sigs;
+	size_t		i;
 
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-		sv->sig_ev[i] = evsignal_new(sv->base, sigs[i], server_signal,
-		    sv);
+	for (i = 0; i < SERVER_NSIGNALS; i++) {
+		sv->sig_ev[i] = evsignal_new(sv->base, server_signals[i],
+		    server_signal, sv);
 		if (sv->sig_ev[i] == NULL || evsignal_add(sv->sig_ev[i],
 		    NULL) == -1)
-			fatalx("cannot catch signal %d", sigs[i]);
+			fatalx("cannot catch signal %d", server_signals[i]);
 	}
+	/* main() held them until the event loop could catch them. */
+	server_sigset(&sigs);
+	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
 	sv->done_ev = event_new(sv->base, sv->done[0], EV_READ | EV_PERSIST,
 	    server_worker_done, sv);
 	if (sv->done_ev == NULL || event_add(sv->done_ev, NULL) == -1)
@@ -479,18 +493,19 @@ server_run(struct config *cf, struct listener *ls, size_t nls)
 	sv->ls = ls;
 	sv->nls = nls;
 	sv->nworkers = server_nworkers(cf);
-	sv->scf = server_cf_new(cf, sv->nworkers + 1, 0);
-	sv->ss = stats_server_new(sv->nworkers + 1, (int)sv->nworkers);
-	sv->st = stats_block(sv->ss, sv->nworkers);
+	sv->start_cf = cf;
+	sv->scf = server_cf_new(cf, 0);
+	sv->ss = stats_server_new(sv->nworkers);
+	sv->st = stats_acceptor(sv->ss);
 	if (pipe2(sv->done, O_NONBLOCK | O_CLOEXEC) == -1)
 		fatal("%s: pipe2", __func__);
 	sv->base = server_base_new();
 	sv->workers = xcalloc(sv->nworkers, sizeof *sv->workers);
 	server_workers_start(sv);
 	server_events(sv);
-	server_signals_unblock();
 	server_listen(sv);
-	log_info("serving with %u worker threads", sv->nworkers);
+	log_info("serving with %u worker thread%s", sv->nworkers,
+	    sv->nworkers == 1 ? "" : "s");
 	notify_ready(NULL);
 
 	if (event_base_dispatch(sv->base) == -1)

@@ -4,6 +4,7 @@
 #ifndef SERVER_H
 #define SERVER_H
 
+#include <signal.h>
 #include <stddef.h>
 
 struct config;
@@ -18,14 +19,19 @@ struct listener;
 int		 server_run(struct config *cf, struct listener *ls, size_t nls);
 
 /*
- * A config shared by every thread that uses it.  Each thread holds one
- * reference and drops it when it switches to a newer config; the last
- * one frees it (unless it is the caller's of server_run()).  A config is
- * never changed once shared.
+ * A config shared by every thread that uses it.  It is made with one
+ * reference, the accepting thread's; every worker takes one of its own
+ * (server_cf_hold()) and drops it when it switches to a newer config.
+ * The last one frees it (unless it is the caller's of server_run()).  A
+ * config is never changed once shared.
  */
 struct server_cf;
 
 struct config	*server_cf_config(struct server_cf *);
+struct server_cf *server_cf_hold(struct server_cf *);
 void		 server_cf_release(struct server_cf *);
+
+/* The signals the server handles: main blocks them until it can. */
+void		 server_sigset(sigset_t *);
 
 #endif /* SERVER_H */

@@ -16,62 +16,42 @@
 #include "common/xmalloc.h"
 
 struct stats_server {
-	struct stats		*blocks;	/* nblocks, 64-byte aligned */
-	unsigned int		 nblocks;
-	int			 workers;
+	struct stats		*blocks;	/* nworkers + 1, aligned */
+	unsigned int		 nworkers;
 	struct timespec		 start;		/* CLOCK_MONOTONIC */
 	_Atomic uint64_t	 curr;		/* open connections */
 };
 
-/* Names in enum stat_id order, as doc/protocol.md spells them. */
+#define STATS_NAME(id, name, div)	[STAT_##id] = name,
 static const char *const stats_names[STAT__COUNT] = {
-	"total_connections",
-	"rejected_connections",
-	"cmd_solve",
-	"cmd_lexmin",
-	"cmd_count",
-	"cmd_ping",
-	"cmd_version",
-	"cmd_help",
-	"cmd_stats",
-	"cmd_quit",
-	"err_syntax",
-	"err_length",
-	"err_char",
-	"err_conflict",
-	"err_nosolution",
-	"err_budget",
-	"err_toolong",
-	"err_busy",
-	"solved",
-	"unsolvable",
-	"guesses",
-	"solve_usec",
-	"bytes_read",
-	"bytes_written",
-	"idle_kicks",
-	"output_kicks",
-	"toolong_lines"
+	STATS_COUNTERS(STATS_NAME)
 };
+#undef STATS_NAME
+
+#define STATS_DIV(id, name, div)	[STAT_##id] = div,
+static const unsigned int stats_div[STAT__COUNT] = {
+	STATS_COUNTERS(STATS_DIV)
+};
+#undef STATS_DIV
 
 struct stats_server *
-stats_server_new(unsigned int nblocks, int workers)
+stats_server_new(unsigned int nworkers)
 {
 	struct stats_server	*ss;
 	size_t			 size;
 	unsigned int		 i, j;
 
 	ss = xcalloc(1, sizeof *ss);
-	size = (size_t)nblocks * sizeof *ss->blocks;
-	ss->blocks = aligned_alloc(_Alignof(struct stats), size);
-	if (ss->blocks == NULL)
+	/* aligned_alloc() wants a multiple of the alignment: it is. */
+	size = ((size_t)nworkers + 1) * sizeof *ss->blocks;
+	if ((ss->blocks = aligned_alloc(_Alignof(struct stats), size)) ==
+	    NULL)
 		fatal("%s", __func__);
-	for (i = 0; i < nblocks; i++) {
+	for (i = 0; i <= nworkers; i++) {
 		for (j = 0; j < STAT__COUNT; j++)
 			atomic_init(&ss->blocks[i].c[j], 0);
 	}
-	ss->nblocks = nblocks;
-	ss->workers = workers;
+	ss->nworkers = nworkers;
 	atomic_init(&ss->curr, 0);
 	clock_gettime(CLOCK_MONOTONIC, &ss->start);
 	return (ss);
@@ -87,9 +67,16 @@ stats_server_free(struct stats_server *ss)
 }
 
 struct stats *
-stats_block(struct stats_server *ss, unsigned int i)
+stats_worker(struct stats_server *ss, unsigned int i)
 {
 	return (&ss->blocks[i]);
+}
+
+/* The block after the workers' is the accepting thread's. */
+struct stats *
+stats_acceptor(struct stats_server *ss)
+{
+	return (&ss->blocks[ss->nworkers]);
 }
 
 /* Count a new connection unless max are open already; 0 or -1. */
@@ -124,7 +111,7 @@ stats_sum(struct stats_server *ss, enum stat_id id)
 	uint64_t	sum = 0;
 	unsigned int	i;
 
-	for (i = 0; i < ss->nblocks; i++) {
+	for (i = 0; i <= ss->nworkers; i++) {
 		sum += atomic_load_explicit(&ss->blocks[i].c[id],
 		    memory_order_relaxed);
 	}
@@ -146,13 +133,11 @@ stats_print(struct stats_server *ss, struct evbuffer *out,
 	    (long long)(now.tv_sec - ss->start.tv_sec));
 	evbuffer_add_printf(out, "STAT time %lld\n", (long long)time(NULL));
 	evbuffer_add_printf(out, "STAT version %s\n", version);
-	evbuffer_add_printf(out, "STAT workers %d\n", ss->workers);
+	evbuffer_add_printf(out, "STAT workers %u\n", ss->nworkers);
 	evbuffer_add_printf(out, "STAT curr_connections %" PRIu64 "\n",
 	    stats_conn_current(ss));
 	for (i = 0; i < STAT__COUNT; i++) {
-		v = stats_sum(ss, i);
-		if (i == STAT_SOLVE_USEC)
-			v /= 1000;
+		v = stats_sum(ss, i) / stats_div[i];
 		evbuffer_add_printf(out, "STAT %s %" PRIu64 "\n",
 		    stats_names[i], v);
 	}

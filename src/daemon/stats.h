@@ -6,6 +6,9 @@
  * load and store, no locked instruction.  STATS sums all blocks without a
  * lock; a sum may be a few requests stale, never torn.  The number of open
  * connections is the one counter written by several threads.
+ *
+ * Counters are statistics only: nothing decides anything by reading them
+ * (the connection scheduler keeps its own clock).
  */
 #ifndef STATS_H
 #define STATS_H
@@ -15,37 +18,46 @@
 
 struct evbuffer;
 
-/* In the order of the STATS table of doc/protocol.md. */
+/*
+ * Every counter, in the order of the STATS table of doc/protocol.md:
+ * X(id, name on the wire, divisor from the kept unit to the shown one).
+ * The id says the unit kept; the name says the unit shown.
+ */
+#define STATS_COUNTERS(X)						\
+	X(TOTAL_CONNECTIONS,	"total_connections",	1)		\
+	X(REJECTED_CONNECTIONS,	"rejected_connections",	1)		\
+	X(CMD_SOLVE,		"cmd_solve",		1)		\
+	X(CMD_LEXMIN,		"cmd_lexmin",		1)		\
+	X(CMD_COUNT,		"cmd_count",		1)		\
+	X(CMD_PING,		"cmd_ping",		1)		\
+	X(CMD_VERSION,		"cmd_version",		1)		\
+	X(CMD_HELP,		"cmd_help",		1)		\
+	X(CMD_STATS,		"cmd_stats",		1)		\
+	X(CMD_QUIT,		"cmd_quit",		1)		\
+	X(ERR_SYNTAX,		"err_syntax",		1)		\
+	X(ERR_LENGTH,		"err_length",		1)		\
+	X(ERR_CHAR,		"err_char",		1)		\
+	X(ERR_CONFLICT,		"err_conflict",		1)		\
+	X(ERR_NOSOLUTION,	"err_nosolution",	1)		\
+	X(ERR_BUDGET,		"err_budget",		1)		\
+	X(ERR_TOOLONG,		"err_toolong",		1)		\
+	X(ERR_BUSY,		"err_busy",		1)		\
+	X(SOLVED,		"solved",		1)		\
+	X(UNSOLVABLE,		"unsolvable",		1)		\
+	X(GUESSES,		"guesses",		1)		\
+	X(SOLVE_NSEC,		"solve_usec",		1000)		\
+	X(BYTES_READ,		"bytes_read",		1)		\
+	X(BYTES_WRITTEN,	"bytes_written",	1)		\
+	X(IDLE_KICKS,		"idle_kicks",		1)		\
+	X(OUTPUT_KICKS,		"output_kicks",		1)		\
+	X(TOOLONG_LINES,	"toolong_lines",	1)
+
+#define STATS_ENUM(id, name, div)	STAT_##id,
 enum stat_id {
-	STAT_TOTAL_CONNECTIONS = 0,
-	STAT_REJECTED_CONNECTIONS,
-	STAT_CMD_SOLVE,
-	STAT_CMD_LEXMIN,
-	STAT_CMD_COUNT,
-	STAT_CMD_PING,
-	STAT_CMD_VERSION,
-	STAT_CMD_HELP,
-	STAT_CMD_STATS,
-	STAT_CMD_QUIT,
-	STAT_ERR_SYNTAX,
-	STAT_ERR_LENGTH,
-	STAT_ERR_CHAR,
-	STAT_ERR_CONFLICT,
-	STAT_ERR_NOSOLUTION,
-	STAT_ERR_BUDGET,
-	STAT_ERR_TOOLONG,
-	STAT_ERR_BUSY,
-	STAT_SOLVED,
-	STAT_UNSOLVABLE,
-	STAT_GUESSES,
-	STAT_SOLVE_USEC,	/* kept in ns (conn.c reads them), shown in us */
-	STAT_BYTES_READ,
-	STAT_BYTES_WRITTEN,
-	STAT_IDLE_KICKS,
-	STAT_OUTPUT_KICKS,
-	STAT_TOOLONG_LINES,
+	STATS_COUNTERS(STATS_ENUM)
 	STAT__COUNT
 };
+#undef STATS_ENUM
 
 /* One thread's counters; a cache line of its own against false sharing. */
 struct stats {
@@ -64,19 +76,22 @@ stats_add(struct stats *st, enum stat_id id, uint64_t n)
 	atomic_store_explicit(&st->c[id], v + n, memory_order_relaxed);
 }
 
-/* This thread's own count so far. */
-static inline uint64_t
-stats_get(struct stats *st, enum stat_id id)
-{
-	return (atomic_load_explicit(&st->c[id], memory_order_relaxed));
-}
-
-struct stats_server	*stats_server_new(unsigned int nblocks, int workers);
+/*
+ * The counters of a server with nworkers worker threads: one block per
+ * worker (stats_worker(ss, i), i < nworkers) and one for the accepting
+ * thread (stats_acceptor(ss)).
+ */
+struct stats_server	*stats_server_new(unsigned int nworkers);
 void			 stats_server_free(struct stats_server *);
-struct stats		*stats_block(struct stats_server *, unsigned int);
+struct stats		*stats_worker(struct stats_server *, unsigned int);
+struct stats		*stats_acceptor(struct stats_server *);
+
+/* Open connections: count one more unless max are open; 0 or -1. */
 int			 stats_conn_open(struct stats_server *, unsigned int);
 void			 stats_conn_close(struct stats_server *);
 uint64_t		 stats_conn_current(struct stats_server *);
+
+/* The whole STATS reply, END included. */
 void			 stats_print(struct stats_server *, struct evbuffer *,
 			     const char *);
 

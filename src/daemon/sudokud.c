@@ -82,13 +82,10 @@ run(const char *file, int debug, int verbose)
 	signal(SIGPIPE, SIG_IGN);
 	/*
 	 * Clients can connect as soon as the sockets exist, before the
-	 * event loop catches signals: hold TERM, INT and HUP until then
+	 * event loop catches signals: hold the server's signals until then
 	 * (server_run() unblocks them) so an early SIGTERM is a clean stop.
 	 */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGHUP);
+	server_sigset(&sigs);
 	sigprocmask(SIG_BLOCK, &sigs, NULL);
 
 	log_setverbose(verbose);

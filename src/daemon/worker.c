@@ -4,11 +4,10 @@
  * As in memcached, the accepting thread never touches a worker's
  * libevent objects: it appends a message to the worker's locked queue
  * and, when the queue was empty, writes one byte to the worker's notify
- * pipe.  The worker drains the pipe, takes the whole queue and acts on
- * each message in order on its own thread.
+ * pipe.  The worker drains the pipe, takes the queue and acts on each
+ * message in order on its own thread, WORKER_BATCH at a time.
  */
 #include <sys/types.h>
-#include <sys/queue.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,14 +19,21 @@
 
 #include <event2/event.h>
 
+#include "common/log.h"
+#include "common/xmalloc.h"
+#include "core/sudoku.h"
 #include "config.h"
 #include "conn.h"
-#include "common/log.h"
 #include "proto.h"
 #include "server.h"
 #include "stats.h"
 #include "worker.h"
-#include "common/xmalloc.h"
+
+/*
+ * Messages acted on per turn of the loop: a flood of new connections
+ * is taken in bites between which the open ones are served.
+ */
+#define WORKER_BATCH	64
 
 enum worker_msg_type {
 	WORKER_CONN,		/* serve fd */
@@ -49,6 +55,7 @@ struct worker {
 	int			 started;
 	struct event_base	*base;
 	struct event		*notify_ev;
+	struct event		*more_ev;	/* the rest of a long queue */
 	int			 notify[2];	/* pipe: [0] read, [1] write */
 	int			 done_fd;	/* one byte there when done */
 
@@ -56,53 +63,60 @@ struct worker {
 	struct worker_msg	*head;
 	struct worker_msg	**tail;
 
-	_Atomic unsigned int	 load;		/* connections, any thread */
+	_Atomic unsigned int	 handed;	/* connections given to it */
 
 	/* Worker thread only from here on. */
-	struct server_cf	*scf;
+	struct server_cf	*scf;		/* a reference of its own */
 	struct proto_env	 env;
-	char			*linebuf;	/* max_line + 1 bytes */
-	struct conn_list	 conns;
-	int			 draining;
-	int			 done;
+	struct conn_set		*set;
 };
 
 static void	worker_notify(evutil_socket_t, short, void *);
 
-struct worker *
-worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
-    int done_fd)
+static struct event_base *
+worker_base_new(void)
 {
-	struct worker		*w;
 	struct event_config	*ecf;
-
-	w = xcalloc(1, sizeof *w);
-	w->id = id;
-	w->done_fd = done_fd;
-	w->scf = scf;
-	w->env.cf = server_cf_config(scf);
-	w->env.st = stats_block(ss, id);
-	w->env.ss = ss;
-	w->linebuf = xmalloc(w->env.cf->max_line + 1);
-	w->tail = &w->head;
-	atomic_init(&w->load, 0);
-	TAILQ_INIT(&w->conns);
-	pthread_mutex_init(&w->lock, NULL);
-	if (pipe2(w->notify, O_NONBLOCK | O_CLOEXEC) == -1)
-		fatal("%s: pipe2", __func__);
+	struct event_base	*base;
 
 	/* Only this worker's thread uses the base: no locking. */
 	if ((ecf = event_config_new()) == NULL)
 		fatalx("%s: event_config_new failed", __func__);
 	event_config_set_flag(ecf, EVENT_BASE_FLAG_NOLOCK);
-	w->base = event_base_new_with_config(ecf);
+	base = event_base_new_with_config(ecf);
 	event_config_free(ecf);
-	if (w->base == NULL)
+	if (base == NULL)
 		fatalx("%s: event_base_new failed", __func__);
+	return (base);
+}
+
+struct worker *
+worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
+    int done_fd)
+{
+	struct worker	*w;
+
+	w = xcalloc(1, sizeof *w);
+	w->id = id;
+	w->done_fd = done_fd;
+	w->scf = server_cf_hold(scf);
+	w->env.cf = server_cf_config(scf);
+	w->env.st = stats_worker(ss, id);
+	w->env.ss = ss;
+	w->env.scratch = xmalloc(sizeof *w->env.scratch);
+	w->tail = &w->head;
+	atomic_init(&w->handed, 0);
+	pthread_mutex_init(&w->lock, NULL);
+	if (pipe2(w->notify, O_NONBLOCK | O_CLOEXEC) == -1)
+		fatal("%s: pipe2", __func__);
+	w->base = worker_base_new();
 	w->notify_ev = event_new(w->base, w->notify[0], EV_READ | EV_PERSIST,
 	    worker_notify, w);
-	if (w->notify_ev == NULL || event_add(w->notify_ev, NULL) == -1)
+	w->more_ev = evtimer_new(w->base, worker_notify, w);
+	if (w->notify_ev == NULL || w->more_ev == NULL ||
+	    event_add(w->notify_ev, NULL) == -1)
 		fatalx("%s: cannot watch the notify pipe", __func__);
+	w->set = conn_set_new(w->base, &w->env);
 	return (w);
 }
 
@@ -110,17 +124,17 @@ static void *
 worker_main(void *arg)
 {
 	struct worker	*w = arg;
+	ssize_t		 n;
 
 	log_debug("worker %u started", w->id);
 	if (event_base_dispatch(w->base) == -1)
 		log_warnx("worker %u: event loop failed", w->id);
-	/*
-	 * Run what the break left queued: a bufferevent freed with a
-	 * deferred callback pending is released only when it has run.
-	 */
-	event_base_loop(w->base, EVLOOP_NONBLOCK);
-	event_base_loop(w->base, EVLOOP_NONBLOCK);
 	log_debug("worker %u stopped", w->id);
+	do
+		n = write(w->done_fd, "", 1);
+	while (n == -1 && errno == EINTR);
+	if (n == -1)
+		log_warn("worker %u: done", w->id);
 	return (NULL);
 }
 
@@ -151,8 +165,7 @@ worker_free(struct worker *w)
 {
 	struct worker_msg	*m;
 
-	w->done = 1;
-	conn_close_all(&w->conns);
+	conn_set_free(w->set);
 	while ((m = w->head) != NULL) {
 		w->head = m->next;
 		if (m->type == WORKER_CONN)
@@ -162,19 +175,22 @@ worker_free(struct worker *w)
 		free(m);
 	}
 	event_free(w->notify_ev);
+	event_free(w->more_ev);
 	event_base_free(w->base);
 	close(w->notify[0]);
 	close(w->notify[1]);
 	pthread_mutex_destroy(&w->lock);
 	server_cf_release(w->scf);
-	free(w->linebuf);
+	free(w->env.scratch);
 	free(w);
 }
 
+/* Connections handed to w and not closed yet. */
 unsigned int
 worker_load(struct worker *w)
 {
-	return (atomic_load_explicit(&w->load, memory_order_relaxed));
+	return (atomic_load_explicit(&w->handed, memory_order_relaxed) -
+	    conn_set_closed(w->set));
 }
 
 static void
@@ -209,7 +225,7 @@ worker_post(struct worker *w, enum worker_msg_type type, int fd,
 void
 worker_add(struct worker *w, int fd)
 {
-	atomic_fetch_add_explicit(&w->load, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&w->handed, 1, memory_order_relaxed);
 	worker_post(w, WORKER_CONN, fd, NULL);
 }
 
@@ -232,23 +248,6 @@ worker_close(struct worker *w)
 	worker_post(w, WORKER_CLOSE, -1, NULL);
 }
 
-/* Stop the loop and tell the accepting thread, once. */
-static void
-worker_finish(struct worker *w)
-{
-	ssize_t	n;
-
-	if (w->done)
-		return;
-	w->done = 1;
-	event_base_loopbreak(w->base);
-	do
-		n = write(w->done_fd, "", 1);
-	while (n == -1 && errno == EINTR);
-	if (n == -1)
-		log_warn("worker %u: done", w->id);
-}
-
 static void
 worker_switch(struct worker *w, struct server_cf *scf)
 {
@@ -256,9 +255,7 @@ worker_switch(struct worker *w, struct server_cf *scf)
 
 	w->scf = scf;
 	w->env.cf = server_cf_config(scf);
-	free(w->linebuf);
-	w->linebuf = xmalloc(w->env.cf->max_line + 1);
-	conn_reconfigure_all(&w->conns);
+	conn_set_reconfigure(w->set);
 	server_cf_release(old);
 }
 
@@ -269,83 +266,47 @@ worker_handle(struct worker *w, struct worker_msg *m)
 
 	switch (m->type) {
 	case WORKER_CONN:
-		if (w->draining) {
-			close(m->fd);
-			worker_conn_gone(w);
-		} else
-			conn_accept(w, m->fd);
+		conn_set_add(w->set, m->fd);
 		break;
 	case WORKER_RELOAD:
 		worker_switch(w, m->scf);
 		break;
 	case WORKER_DRAIN:
-		w->draining = 1;
-		conn_drain_all(&w->conns);
-		if (TAILQ_EMPTY(&w->conns))
-			worker_finish(w);
+		conn_set_drain(w->set);
 		break;
 	case WORKER_CLOSE:
-		w->draining = 1;
-		if ((n = conn_close_all(&w->conns)) != 0)
-			log_warnx("worker %u: closed %u connections still "
-			    "open at the shutdown timeout", w->id, n);
-		worker_finish(w);
+		if ((n = conn_set_close_all(w->set)) != 0)
+			log_warnx("worker %u: closed %u connection%s still "
+			    "open at the shutdown timeout", w->id, n,
+			    n == 1 ? "" : "s");
 		break;
 	}
 }
 
+/* Take up to WORKER_BATCH messages; the rest on the next turn. */
 static void
 worker_notify(evutil_socket_t fd, short events, void *arg)
 {
 	struct worker		*w = arg;
-	struct worker_msg	*m, *next;
+	struct worker_msg	*m;
+	struct timeval		 now = { 0, 0 };
 	char			 buf[64];
+	int			 i;
 
-	(void)events;
-	while (read(fd, buf, sizeof buf) > 0)
-		/* drain */;
-	pthread_mutex_lock(&w->lock);
-	m = w->head;
-	w->head = NULL;
-	w->tail = &w->head;
-	pthread_mutex_unlock(&w->lock);
-	for (; m != NULL; m = next) {
-		next = m->next;
+	(void)fd;
+	if (events & EV_READ) {
+		while (read(w->notify[0], buf, sizeof buf) > 0)
+			/* drain */;
+	}
+	for (i = 0; i < WORKER_BATCH; i++) {
+		pthread_mutex_lock(&w->lock);
+		if ((m = w->head) != NULL && (w->head = m->next) == NULL)
+			w->tail = &w->head;
+		pthread_mutex_unlock(&w->lock);
+		if (m == NULL)
+			return;
 		worker_handle(w, m);
 		free(m);
 	}
-}
-
-struct event_base *
-worker_base(struct worker *w)
-{
-	return (w->base);
-}
-
-struct proto_env *
-worker_env(struct worker *w)
-{
-	return (&w->env);
-}
-
-struct conn_list *
-worker_conns(struct worker *w)
-{
-	return (&w->conns);
-}
-
-char *
-worker_linebuf(struct worker *w)
-{
-	return (w->linebuf);
-}
-
-/* A connection handed to this worker is closed. */
-void
-worker_conn_gone(struct worker *w)
-{
-	atomic_fetch_sub_explicit(&w->load, 1, memory_order_relaxed);
-	stats_conn_close(w->env.ss);
-	if (w->draining && TAILQ_EMPTY(&w->conns))
-		worker_finish(w);
+	evtimer_add(w->more_ev, &now);
 }

@@ -410,7 +410,9 @@ def _(c):
     eq(k.req(h.CLASSIC + "."), "ERR length expected 81 cells, found 82", "82")
     eq(k.req("SOLVE " + h.CLASSIC[:-1]),
        "ERR length expected 81 cells, found 80", "SOLVE 80")
-    eq(k.req("LEXMIN 1"), "ERR length expected 81 cells, found 1", "LEXMIN 1")
+    eq(k.req("LEXMIN 1"), "ERR length expected 81 cells, found 1 (one row "
+       "of a grid? send the whole puzzle on one line, row by row)",
+       "LEXMIN 1")
     eq(k.req("COUNT " + h.EMPTY * 2),
        "ERR length expected 81 cells, found 162", "COUNT 162")
     eq(k.req("PING"), "PONG", "usable after length errors")
@@ -583,6 +585,9 @@ def _(c):
         tried += 1
         if n != 81:
             want = "ERR length expected 81 cells, found %d" % n
+            if n <= 9:
+                want += (" (one row of a grid? send the whole puzzle on "
+                         "one line, row by row)")
         else:
             b = raw[bad[0]]
             if 0x21 <= b < 0x7f:

@@ -251,7 +251,9 @@ def _(c):
     eq(len(parts), 3, "two END-terminated blocks")
     check(all(ln.startswith("STAT ") for ln in parts[0].splitlines()),
           "STATS block")
-    check(all(ln.startswith("HELP ") for ln in parts[1].splitlines()),
+    help_lines = parts[1].splitlines()
+    check(help_lines[0].startswith("Send one request per line")
+          and any(ln.split()[:1] == ["QUIT"] for ln in help_lines),
           "HELP block")
     eq(parts[2], "BYE\n", "after the blocks")
 
