@@ -1,18 +1,22 @@
 /*
  * log.c -- logging to stderr, the systemd journal or syslog.
  */
+#include <sys/types.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/un.h>
 
 #include <errno.h>
+#include <paths.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
-
-#include <event2/event.h>
 
 #include "log.h"
 
@@ -24,7 +28,8 @@
 
 static int		log_stderr = 1;	/* 0: syslog */
 static int		log_prefix;	/* "<N>" prefixes for the journal */
-static int		log_debugging;	/* -d */
+static int		log_debugging;	/* -d: time stamps too */
+static int		log_fallback;	/* stderr for want of syslog */
 static int		log_verbose;	/* -v count */
 static atomic_int	log_level = LOG_INFO;
 
@@ -32,8 +37,6 @@ static int	log_journal(void);
 static int	log_effective(int);
 static void	log_write(const char *, size_t);
 static void	log_str(int, const char *, ...) LOG_PRINTF(2, 3);
-static void	log_event(int, const char *);
-static void	log_event_fatal(int) __attribute__((__noreturn__));
 
 /* Is stderr connected to the journal?  (systemd.exec(5), JOURNAL_STREAM) */
 static int
@@ -83,16 +86,39 @@ log_effective(int level)
 	return (level);
 }
 
+/*
+ * Can syslog(3) deliver?  It drops messages silently when nothing
+ * listens at /dev/log (a container, a minimal system): then a daemon
+ * started by hand in the foreground would say nothing at all.
+ */
+static int
+log_syslog_reachable(void)
+{
+	struct sockaddr_un	sun;
+	int			fd, r;
+
+	memset(&sun, 0, sizeof sun);
+	sun.sun_family = AF_UNIX;
+	strncpy(sun.sun_path, _PATH_LOG, sizeof sun.sun_path - 1);
+	if ((fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0)) == -1)
+		return (0);
+	r = connect(fd, (struct sockaddr *)&sun, sizeof sun);
+	close(fd);
+	return (r == 0);
+}
+
 void
 log_init(int debug, int level, int facility)
 {
 	static int	 opened;
-	int		 journal;
+	int		 journal, was = log_fallback;
 
 	journal = log_journal();
 	log_debugging = debug;
 	log_stderr = debug || journal;
 	log_prefix = journal;
+	log_fallback = !log_stderr && !log_syslog_reachable();
+	log_stderr |= log_fallback;
 	atomic_store(&log_level, log_effective(level));
 
 	if (opened)
@@ -103,9 +129,15 @@ log_init(int debug, int level, int facility)
 		opened = 1;
 	}
 	tzset();	/* syslog(3) may need it after a chroot */
+	if (log_fallback && !was)
+		log_str(LOG_WARNING, "syslog does not answer at %s: logging "
+		    "to standard error", _PATH_LOG);
+}
 
-	event_set_log_callback(log_event);
-	event_set_fatal_callback(log_event_fatal);
+int
+log_enabled(int pri)
+{
+	return (pri <= atomic_load(&log_level));
 }
 
 void
@@ -118,12 +150,6 @@ void
 log_setlevel(int level)
 {
 	atomic_store(&log_level, log_effective(level));
-}
-
-int
-log_getlevel(void)
-{
-	return (atomic_load(&log_level));
 }
 
 /* One write(2) per line, so lines from several threads never mix. */
@@ -145,6 +171,26 @@ log_write(const char *buf, size_t len)
 	}
 }
 
+/* "2026-11-30T23:59:59.123+01:00 ": ISO 8601, local time, in ms. */
+static size_t
+log_stamp(char *buf, size_t size)
+{
+	struct timespec	ts;
+	struct tm	tm;
+	char		zone[8];
+	size_t		n;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (localtime_r(&ts.tv_sec, &tm) == NULL)
+		return (0);
+	n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+	if (strftime(zone, sizeof zone, "%z", &tm) != 5)
+		snprintf(zone, sizeof zone, "+0000");
+	n += (size_t)snprintf(buf + n, size - n, ".%03ld%.3s:%s ",
+	    ts.tv_nsec / 1000000, zone, zone + 3);
+	return (n < size ? n : 0);
+}
+
 void
 log_vlog(int pri, const char *fmt, va_list ap)
 {
@@ -157,6 +203,10 @@ log_vlog(int pri, const char *fmt, va_list ap)
 
 	if (log_stderr && log_prefix)
 		off = (size_t)snprintf(buf, sizeof buf, "<%d>", pri & 7);
+	else if (log_stderr && log_debugging)
+		off = log_stamp(buf, sizeof buf);
+	else if (log_fallback)		/* as syslog would name us */
+		off = (size_t)snprintf(buf, sizeof buf, "sudokud: ");
 	msg = buf + off;
 	n = vsnprintf(msg, sizeof buf - off - 1, fmt, ap);
 	if (n < 0)
@@ -288,34 +338,4 @@ fatalx(const char *fmt, ...)
 			    sizeof out - 1);
 	}
 	exit(1);
-}
-
-/* libevent's messages, see event_set_log_callback(). */
-static void
-log_event(int severity, const char *msg)
-{
-	int	pri;
-
-	switch (severity) {
-	case EVENT_LOG_DEBUG:
-		pri = LOG_DEBUG;
-		break;
-	case EVENT_LOG_MSG:
-		pri = LOG_INFO;
-		break;
-	case EVENT_LOG_WARN:
-		pri = LOG_WARNING;
-		break;
-	default:
-		pri = LOG_ERR;
-		break;
-	}
-	log_str(pri, "libevent: %s", msg);
-}
-
-/* libevent calls this on an internal error it cannot survive. */
-static void
-log_event_fatal(int err)
-{
-	fatalx("libevent: fatal error %d", err);
 }

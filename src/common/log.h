@@ -3,8 +3,8 @@
  *
  * Every message is formatted into a local buffer and emitted with one
  * write(2) or one syslog(3) call, so any thread may log at any time.
- * Lines carry no program name or time stamp: the journal or syslog adds
- * them.
+ * Lines carry no program name or time stamp (the journal or syslog adds
+ * them), except in debug mode on stderr, where each line has its time.
  */
 #ifndef LOG_H
 #define LOG_H
@@ -18,9 +18,10 @@
  *   each line starts with a "<N>" syslog priority, as sd-daemon(3) says;
  * - syslog(3) with the given facility otherwise.
  * level is the most verbose syslog priority shown (LOG_ERR .. LOG_DEBUG);
- * debug forces LOG_DEBUG.  log_init() also routes libevent's messages and
- * fatal errors here.  It may be called again (before threads start) to
- * change destination or facility.
+ * debug forces LOG_DEBUG and puts a time stamp on each line.  When
+ * syslog does not answer at /dev/log, messages go to stderr instead (and
+ * the first one says so).  It may be called again (before threads start)
+ * to change destination or facility.
  */
 void	log_init(int debug, int level, int facility);
 
@@ -32,7 +33,9 @@ void	log_setverbose(int n);
 
 /* Change the level (after a reload); -d and -v still apply.  Any thread. */
 void	log_setlevel(int level);
-int	log_getlevel(void);
+
+/* Would a message at priority pri be logged?  (Before costly details.) */
+int	log_enabled(int pri);
 
 #define LOG_PRINTF(a, b) __attribute__((__format__(__printf__, a, b)))
 

@@ -630,7 +630,8 @@ solver_step(struct solver *s, uint64_t slice)
 		if (r == SOLVER_STALL) {
 			/* depth < SOLVER_DEPTH always holds; see the top. */
 			if (sr.guesses >= stop || depth == SOLVER_DEPTH) {
-				if (sr.guesses >= budget || depth == SOLVER_DEPTH)
+				if (sr.guesses >= budget ||
+				    depth == SOLVER_DEPTH)
 					res = SUDOKU_BUDGET;
 				cur.dirty = 0;
 				break;

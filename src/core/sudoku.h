@@ -157,7 +157,8 @@ enum sudoku_result sudoku_search_run(struct sudoku_search *s,
  * Solutions found so far (the count), the first one (written only when
  * the count is at least 1; first may be NULL) and the effort so far.
  */
-void	sudoku_search_result(const struct sudoku_search *s, unsigned long *count,
-	    struct sudoku_grid *first, struct sudoku_stats *st);
+void	sudoku_search_result(const struct sudoku_search *s,
+	    unsigned long *count, struct sudoku_grid *first,
+	    struct sudoku_stats *st);
 
 #endif /* SUDOKU_H */

@@ -1,12 +1,15 @@
 /*
  * config.c -- read sudokud.conf(5) with inih.
  *
- * inih r55 (Debian 12) gives the handler no line number, caps lines at
- * 200 bytes (silently splitting longer ones) and reports only the first
- * error's line.  So inih reads through config_reader(), which counts
- * lines, refuses long ones, checks the syntax of every line and stops
- * the parse at the first error; config_handler() then knows which line
- * a key is on.  Every error reads "file:line: reason".
+ * inih parses: sections, "name = value", comments, inline comments.  It
+ * reads through config_reader(), which does only what inih r55 (Debian
+ * 12, built without INI_HANDLER_LINENO) cannot: it counts lines, so
+ * that config_handler() knows which line a key is on; it refuses lines
+ * inih would silently split (over 199 bytes) or cut (a NUL byte) and
+ * bytes that are not text (control characters); and
+ * it removes leading blanks, which inih would take as a continuation of
+ * the previous value.  A line inih cannot parse makes ini_parse_stream()
+ * return its number.  Every error reads "file:line: reason".
  */
 #include <ctype.h>
 #include <errno.h>
@@ -28,7 +31,9 @@
  */
 #define CONFIG_LINE_MAX	199
 
-static const char *config_sections[] = { "server", "solver", "listen", "log" };
+static const char *const config_sections[] = {
+	"server", "solver", "listen", "log"
+};
 
 /* One parse of one file. */
 struct config_parse {
@@ -37,7 +42,8 @@ struct config_parse {
 	FILE		*f;
 	int		 lineno;
 	int		*seen;		/* line of first use, 0: none */
-	char		*cause;			/* first error */
+	char		*cause;		/* first error */
+	int		 errline;	/* its line */
 };
 
 static void	config_defaults(struct config *);
@@ -45,7 +51,6 @@ static int	config_error(struct config_parse *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static int	config_getline(struct config_parse *, char *, size_t,
 		    size_t *);
-static int	config_check_line(struct config_parse *, const char *);
 static char	*config_reader(char *, int, void *);
 static int	config_handler(void *, const char *, const char *,
 		    const char *);
@@ -94,6 +99,7 @@ config_error(struct config_parse *p, const char *fmt, ...)
 	xvasprintf(&msg, fmt, ap);
 	va_end(ap);
 	xasprintf(&p->cause, "%s:%d: %s", p->file, p->lineno, msg);
+	p->errline = p->lineno;
 	free(msg);
 	return (0);
 }
@@ -125,63 +131,13 @@ config_getline(struct config_parse *p, char *buf, size_t size, size_t *len)
 	return (1);
 }
 
-/*
- * Check what inih would accept silently or refuse without saying why:
- * control characters, section headers and "name = value" syntax.
- * line has no leading blanks.
- */
-static int
-config_check_line(struct config_parse *p, const char *line)
-{
-	const char	*s, *end;
-	size_t		 i, len;
-
-	for (s = line; *s != '\0'; s++) {
-		if ((iscntrl((unsigned char)*s) && *s != '\t'))
-			return (config_error(p, "control character 0x%02x",
-			    (unsigned char)*s));
-	}
-	if (*line == '\0' || *line == ';' || *line == '#')
-		return (1);
-	if (*line == '[') {
-		if ((end = strchr(line, ']')) == NULL)
-			return (config_error(p, "syntax error: missing ']'"));
-		for (s = end + 1; *s == ' ' || *s == '\t'; s++)
-			;
-		if (*s != '\0' && *s != ';' && *s != '#')
-			return (config_error(p,
-			    "syntax error: text after ']'"));
-		len = (size_t)(end - line - 1);
-		for (i = 0; i < sizeof config_sections /
-		    sizeof config_sections[0]; i++) {
-			if (strlen(config_sections[i]) == len &&
-			    strncmp(config_sections[i], line + 1, len) == 0)
-				return (1);
-		}
-		return (config_error(p, "unknown section [%.*s]", (int)len,
-		    line + 1));
-	}
-	/* As inih: the first '=' or ':' before any " ;" comment. */
-	for (s = line; *s != '\0' && *s != '=' && *s != ':'; s++) {
-		if (*s == ';' && s > line && isspace((unsigned char)s[-1]))
-			break;
-	}
-	if (*s != '=' && *s != ':')
-		return (config_error(p, "syntax error: expected 'name = value'"
-		    ", '[section]' or a comment"));
-	if (s == line)
-		return (config_error(p, "syntax error: no name before '%c'",
-		    *s));
-	return (1);
-}
-
 /* inih's fgets(3): one whole, checked line at a time; NULL stops it. */
 static char *
 config_reader(char *str, int num, void *arg)
 {
 	struct config_parse	*p = arg;
 	char			 buf[CONFIG_LINE_MAX + 2], *s;
-	size_t			 len;
+	size_t			 len, i;
 	int			 r;
 
 	if (p->cause != NULL || num < 2)
@@ -198,18 +154,21 @@ config_reader(char *str, int num, void *arg)
 		    CONFIG_LINE_MAX < num - 1 ? CONFIG_LINE_MAX : num - 1);
 		return (NULL);
 	}
-	if (memchr(buf, '\0', len) != NULL) {
-		config_error(p, "NUL byte in line");
-		return (NULL);
+	/* Bytes inih would pass on into names and values, or cut at. */
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\0') {
+			config_error(p, "NUL byte in line");
+			return (NULL);
+		}
+		if (iscntrl((unsigned char)buf[i]) && buf[i] != '\t') {
+			config_error(p, "control character 0x%02x",
+			    (unsigned char)buf[i]);
+			return (NULL);
+		}
 	}
-	s = buf;
-	if (p->lineno == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0)
-		s += 3;		/* UTF-8 byte order mark */
 	/* No leading blanks: inih would take the line as a continuation. */
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!config_check_line(p, s))
-		return (NULL);
+	for (s = buf; *s == ' ' || *s == '\t'; s++)
+		;
 	memcpy(str, s, strlen(s) + 1);
 	return (str);
 }
@@ -223,8 +182,17 @@ config_handler(void *arg, const char *section, const char *name,
 	char			*reason;
 	size_t			 i;
 
+	if (*name == '\0')
+		return (config_error(p, "syntax error: no name before '='"));
 	if (*section == '\0')
 		return (config_error(p, "'%s' outside of any section", name));
+	for (i = 0; i < sizeof config_sections / sizeof config_sections[0];
+	    i++) {
+		if (strcmp(section, config_sections[i]) == 0)
+			break;
+	}
+	if (i == sizeof config_sections / sizeof config_sections[0])
+		return (config_error(p, "unknown section [%s]", section));
 	if ((k = config_table_find(section, name)) == NULL)
 		return (config_error(p, "unknown key '%s' in [%s]", name,
 		    section));
@@ -289,11 +257,15 @@ config_load(const char *path, char **cause)
 	p.seen = xcalloc(config_table_size, sizeof *p.seen);
 	r = ini_parse_stream(config_reader, &p, config_handler, &p);
 	fclose(p.f);
-	if (p.cause == NULL && r == -2)
-		xasprintf(&p.cause, "%s: out of memory", path);
-	else if (p.cause == NULL && r != 0) {
-		p.lineno = r;	/* should not happen: reader checks syntax */
-		config_error(&p, "syntax error");
+	if (r == -2)
+		fatalx("%s: inih is out of memory", path);
+	/* inih's own error, on an earlier line than the handler's? */
+	if (r > 0 && (p.cause == NULL || r < p.errline)) {
+		free(p.cause);
+		p.cause = NULL;
+		p.lineno = r;
+		config_error(&p, "syntax error: not '[section]', "
+		    "'name = value' or a comment");
 	}
 	if (p.cause == NULL)
 		config_check(&p);

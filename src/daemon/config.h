@@ -26,7 +26,7 @@ struct listen_spec {
 };
 
 struct config {
-	char			*file;		/* where it came from, or NULL */
+	char			*file;	/* where it came from, or NULL */
 
 	/* [server] */
 	int			 workers;	/* 0: one per online CPU */

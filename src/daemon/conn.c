@@ -43,10 +43,12 @@
 #include <sys/socket.h>
 
 #include <errno.h>
+#include <netdb.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -107,6 +109,8 @@
 #define CONN_LINGER_MS		5000
 #define CONN_QUIET_MS		250
 
+#define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
+
 enum conn_state {
 	CONN_IDLE,
 	CONN_BUSY,
@@ -118,6 +122,7 @@ enum conn_state {
 struct conn {
 	struct conn_set		*set;
 	int			 fd;
+	char			*peer;		/* ", tcp ADDR:PORT"; NULL */
 	enum conn_state		 state;
 	struct event		*rev;		/* readable */
 	struct event		*wev;		/* writable */
@@ -129,16 +134,16 @@ struct conn {
 	struct frame		 fr;		/* lines of in */
 
 	/* Moments, in ms of CLOCK_MONOTONIC_COARSE. */
-	uint64_t		 t_quiet;	/* last complete line, or idle */
-	uint64_t		 t_partial;	/* an incomplete line began; 0 */
-	uint64_t		 t_write;	/* output began or went out */
+	uint64_t		 t_quiet;	/* last line, or idle */
+	uint64_t		 t_partial;	/* a partial line began */
+	uint64_t		 t_write;	/* output began or went */
 	uint64_t		 t_linger;	/* LINGER began */
 	uint64_t		 t_heard;	/* bytes came in LINGER */
-	uint64_t		 armed;		/* the timer's deadline; 0 */
+	uint64_t		 armed;		/* the timer's; 0: none */
 
-	unsigned int		 eof:1;		/* the client sends no more */
-	unsigned int		 quit:1;	/* a request ended the session */
-	unsigned int		 stop:1;	/* the server is stopping */
+	unsigned int		 eof:1;		/* the client is done */
+	unsigned int		 quit:1;	/* no more requests */
+	unsigned int		 stop:1;	/* the server stops */
 	unsigned int		 started:1;	/* bytes have come */
 	unsigned int		 reading:1;	/* rev is added */
 	unsigned int		 writing:1;	/* wev is added */
@@ -182,13 +187,45 @@ conn_cf(const struct conn *c)
 	return (c->set->env->cf);
 }
 
+/*
+ * ", tcp 127.0.0.1:40000" or ", unix pid 1234 uid 1000", for the log
+ * lines of a connection; only at debug level, as it costs two system
+ * calls, else NULL.
+ */
+static char *
+conn_peer(int fd)
+{
+	struct sockaddr_storage	 ss;
+	struct ucred		 cred;
+	socklen_t		 len = sizeof ss;
+	char			 host[NI_MAXHOST], serv[NI_MAXSERV], *peer;
+
+	if (!log_enabled(LOG_DEBUG) ||
+	    getpeername(fd, (struct sockaddr *)&ss, &len) == -1)
+		return (NULL);
+	if (ss.ss_family == AF_UNIX) {
+		len = sizeof cred;
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0)
+			return (NULL);
+		xasprintf(&peer, ", unix pid %ld uid %lu", (long)cred.pid,
+		    (unsigned long)cred.uid);
+	} else if (getnameinfo((struct sockaddr *)&ss, len, host,
+	    sizeof host, serv, sizeof serv, NI_NUMERICHOST |
+	    NI_NUMERICSERV) == 0)
+		xasprintf(&peer, ss.ss_family == AF_INET6 ? ", tcp [%s]:%s" :
+		    ", tcp %s:%s", host, serv);
+	else
+		return (NULL);
+	return (peer);
+}
+
 /* The end: every event and buffer goes with it. */
 static void
 conn_free(struct conn *c)
 {
 	struct conn_set	*set = c->set;
 
-	log_debug("fd %d: connection closed", c->fd);
+	log_debug("fd %d%s: connection closed", c->fd, CONN_PEER(c));
 	if (c->queued)
 		TAILQ_REMOVE(&set->runq, c, run);
 	TAILQ_REMOVE(&set->conns, c, entry);
@@ -199,6 +236,7 @@ conn_free(struct conn *c)
 	evbuffer_free(c->in);
 	evbuffer_free(c->out);
 	close(c->fd);
+	free(c->peer);
 	free(c);
 	stats_conn_close(set->env->ss);
 	atomic_fetch_add_explicit(&set->closed, 1, memory_order_relaxed);
@@ -216,7 +254,8 @@ conn_flush(struct conn *c)
 		return (0);
 	if ((n = evbuffer_write(c->out, c->fd)) == -1 && errno != EAGAIN &&
 	    errno != EINTR) {
-		log_debug("fd %d: write: %s", c->fd, strerror(errno));
+		log_debug("fd %d%s: write: %s",
+		    c->fd, CONN_PEER(c), strerror(errno));
 		return (-1);
 	}
 	if (n > 0)
@@ -320,7 +359,8 @@ conn_read(struct conn *c)
 	if ((n = read(c->fd, set->rbuf, sizeof set->rbuf)) == -1) {
 		if (errno == EAGAIN || errno == EINTR)
 			return (-1);
-		log_debug("fd %d: read: %s", c->fd, strerror(errno));
+		log_debug("fd %d%s: read: %s",
+		    c->fd, CONN_PEER(c), strerror(errno));
 		return (-2);
 	}
 	if (n == 0) {
@@ -402,7 +442,8 @@ conn_linger(struct conn *c)
 	c->state = CONN_LINGER;
 	c->t_linger = c->t_heard = conn_now();
 	if (shutdown(c->fd, SHUT_WR) == -1)
-		log_debug("fd %d: shutdown: %s", c->fd, strerror(errno));
+		log_debug("fd %d%s: shutdown: %s",
+		    c->fd, CONN_PEER(c), strerror(errno));
 	evbuffer_drain(c->in, evbuffer_get_length(c->in));
 	conn_reading(c, 1);
 }
@@ -547,13 +588,14 @@ conn_timercb(evutil_socket_t fd, short events, void *arg)
 		return;
 	}
 	if (c->state == CONN_LINGER)
-		log_debug("fd %d: the client did not close", c->fd);
+		log_debug("fd %d%s: the client did not close",
+		    c->fd, CONN_PEER(c));
 	else if (evbuffer_get_length(c->out) != 0) {
-		log_debug("fd %d: closing a connection that does not read",
-		    c->fd);
+		log_debug("fd %d%s: closing a connection that does not read",
+		    c->fd, CONN_PEER(c));
 		stats_add(c->set->env->st, STAT_OUTPUT_KICKS, 1);
 	} else {
-		log_debug("fd %d: idle, closing", c->fd);
+		log_debug("fd %d%s: idle, closing", c->fd, CONN_PEER(c));
 		stats_add(c->set->env->st, STAT_IDLE_KICKS, 1);
 	}
 	conn_free(c);
@@ -613,9 +655,10 @@ conn_set_add(struct conn_set *set, int fd)
 	    c->in == NULL || c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
+	c->peer = conn_peer(fd);
 	c->state = CONN_IDLE;
 	c->t_quiet = conn_now();
-	log_debug("fd %d: connection accepted", fd);
+	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));
 	/*
 	 * Read at once: under a flood of connections that close as soon
 	 * as they open, the end is there already and the slot is free

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/xmalloc.h"
 #include "notify.h"
 
 /*
@@ -49,23 +50,21 @@ notify_address(const char *value, char **cause)
 	memset(&notify_sun, 0, sizeof notify_sun);
 	notify_sun.sun_family = AF_UNIX;
 	if (value[0] != '/' && value[0] != '@') {
-		if (asprintf(cause, "NOTIFY_SOCKET=%s: not an absolute path "
-		    "or @abstract name", value) == -1)
-			*cause = NULL;
+		xasprintf(cause, "NOTIFY_SOCKET=%s: not an absolute path "
+		    "or @abstract name", value);
 		return (-1);
 	}
 	if (len < 2 || len > sizeof notify_sun.sun_path) {
-		if (asprintf(cause, "NOTIFY_SOCKET: bad length %zu", len) == -1)
-			*cause = NULL;
+		xasprintf(cause, "NOTIFY_SOCKET: bad length %zu", len);
 		return (-1);
 	}
 	memcpy(notify_sun.sun_path, value, len);
 	/* An abstract name starts with a NUL byte and is not terminated. */
-	if (value[0] == '@') {
+	notify_sunlen = offsetof(struct sockaddr_un, sun_path) + len;
+	if (value[0] == '@')
 		notify_sun.sun_path[0] = '\0';
-		notify_sunlen = offsetof(struct sockaddr_un, sun_path) + len;
-	} else
-		notify_sunlen = offsetof(struct sockaddr_un, sun_path) + len + 1;
+	else
+		notify_sunlen++;
 	if (notify_sunlen > sizeof notify_sun)
 		notify_sunlen = sizeof notify_sun;
 	return (0);
@@ -85,9 +84,8 @@ notify_init(char **cause)
 		return (-1);
 	notify_fd = socket(AF_UNIX, SOCK_DGRAM|SOCK_CLOEXEC, 0);
 	if (notify_fd == -1) {
-		if (asprintf(cause, "NOTIFY_SOCKET: socket: %s",
-		    strerror(errno)) == -1)
-			*cause = NULL;
+		xasprintf(cause, "NOTIFY_SOCKET: socket: %s",
+		    strerror(errno));
 		return (-1);
 	}
 	return (0);
@@ -99,12 +97,6 @@ notify_close(void)
 	if (notify_fd != -1)
 		close(notify_fd);
 	notify_fd = -1;
-}
-
-int
-notify_enabled(void)
-{
-	return (notify_fd != -1);
 }
 
 static int
@@ -173,30 +165,4 @@ int
 notify_stopping(void)
 {
 	return (notify_send("STOPPING=1"));
-}
-
-int
-notify_status(const char *fmt, ...)
-{
-	char	 buf[NOTIFY_MAX - sizeof "STATUS="];
-	char	*cp;
-	va_list	 ap;
-	int	 len;
-
-	if (notify_fd == -1)
-		return (0);
-	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (len < 0)
-		return (-1);
-	if ((size_t)len >= sizeof buf) {
-		errno = EMSGSIZE;
-		return (-1);
-	}
-	for (cp = buf; *cp != '\0'; cp++) {
-		if (*cp == '\n' || *cp == '\r')
-			*cp = ' ';
-	}
-	return (notify_send("STATUS=%s", buf));
 }

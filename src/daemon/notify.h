@@ -20,9 +20,6 @@ int	notify_init(char **cause);
 /* Close the socket; later calls are no-ops until notify_init(). */
 void	notify_close(void);
 
-/* Is there a service manager to talk to? */
-int	notify_enabled(void);
-
 /*
  * Send one datagram of "KEY=value" lines.  Returns 0, or -1 with errno
  * set (EMSGSIZE if the text did not fit).  Failures are worth a log
@@ -39,9 +36,5 @@ int	notify_reloading(void);
 
 /* "STOPPING=1". */
 int	notify_stopping(void);
-
-/* "STATUS=..." (one line: newlines are replaced by spaces). */
-int	notify_status(const char *fmt, ...)
-	    __attribute__((__format__(__printf__, 1, 2)));
 
 #endif /* NOTIFY_H */

@@ -7,33 +7,17 @@
  * daemon that believes it dropped root but did not is the worst case.
  */
 #include <sys/types.h>
-#include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/xmalloc.h"
 #include "priv.h"
-
-static void	priv_cause(char **, const char *, ...)
-		    __attribute__((__format__(__printf__, 2, 3)));
-
-static void
-priv_cause(char **cause, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) == -1)
-		*cause = NULL;
-	va_end(ap);
-}
 
 /* getpwnam/getgrnam set errno only on a real error, not on "no entry". */
 static const char *
@@ -45,7 +29,7 @@ priv_notfound(void)
 	return (strerror(errno));
 }
 
-int
+static int
 priv_lookup(const char *user, const char *group, uid_t *uid, gid_t *gid,
     char **cause)
 {
@@ -55,7 +39,7 @@ priv_lookup(const char *user, const char *group, uid_t *uid, gid_t *gid,
 	*cause = NULL;
 	errno = 0;
 	if ((pw = getpwnam(user)) == NULL) {
-		priv_cause(cause, "user %s: %s", user, priv_notfound());
+		xasprintf(cause, "user %s: %s", user, priv_notfound());
 		return (-1);
 	}
 	*uid = pw->pw_uid;
@@ -64,7 +48,7 @@ priv_lookup(const char *user, const char *group, uid_t *uid, gid_t *gid,
 		return (0);
 	errno = 0;
 	if ((gr = getgrnam(group)) == NULL) {
-		priv_cause(cause, "group %s: %s", group, priv_notfound());
+		xasprintf(cause, "group %s: %s", group, priv_notfound());
 		return (-1);
 	}
 	*gid = gr->gr_gid;
@@ -81,25 +65,25 @@ priv_verify(uid_t uid, gid_t gid, char **cause)
 
 	if (getresuid(&ruid, &euid, &suid) != 0 ||
 	    ruid != uid || euid != uid || suid != uid) {
-		priv_cause(cause, "uid not changed to %lu", (unsigned long)uid);
+		xasprintf(cause, "uid not changed to %lu", (unsigned long)uid);
 		return (-1);
 	}
 	if (getresgid(&rgid, &egid, &sgid) != 0 ||
 	    rgid != gid || egid != gid || sgid != gid) {
-		priv_cause(cause, "gid not changed to %lu", (unsigned long)gid);
+		xasprintf(cause, "gid not changed to %lu", (unsigned long)gid);
 		return (-1);
 	}
 	ngroups = getgroups(2, groups);
 	if (ngroups > 1 || (ngroups == 1 && groups[0] != gid)) {
-		priv_cause(cause, "supplementary groups not dropped");
+		xasprintf(cause, "supplementary groups not dropped");
 		return (-1);
 	}
 	if (setuid(0) != -1 || seteuid(0) != -1) {
-		priv_cause(cause, "could become root again after the drop");
+		xasprintf(cause, "could become root again after the drop");
 		return (-1);
 	}
 	if (gid != 0 && (setgid(0) != -1 || setegid(0) != -1)) {
-		priv_cause(cause, "could regain group 0 after the drop");
+		xasprintf(cause, "could regain group 0 after the drop");
 		return (-1);
 	}
 	return (0);
@@ -111,17 +95,52 @@ priv_check_unprivileged(const char *user, const char *group, uid_t uid,
     gid_t gid, char **cause)
 {
 	if (getuid() != uid || geteuid() != uid) {
-		priv_cause(cause, "cannot switch to user %s: not running as "
+		xasprintf(cause, "cannot switch to user %s: not running as "
 		    "root", user);
 		return (-1);
 	}
 	if (group != NULL && *group != '\0' &&
 	    (getgid() != gid || getegid() != gid)) {
-		priv_cause(cause, "cannot switch to group %s: not running as "
+		xasprintf(cause, "cannot switch to group %s: not running as "
 		    "root", group);
 		return (-1);
 	}
 	return (0);
+}
+
+/*
+ * What priv_drop() would switch to: 1 with *uid and *gid, 0 if there is
+ * nothing to drop, -1 with a reason.
+ */
+static int
+priv_resolve(const char *user, const char *group, uid_t *uid, gid_t *gid,
+    char **cause)
+{
+	*cause = NULL;
+	if (user == NULL || *user == '\0') {
+		if (group != NULL && *group != '\0') {
+			xasprintf(cause, "group %s set without user", group);
+			return (-1);
+		}
+		return (0);
+	}
+	if (priv_lookup(user, group, uid, gid, cause) != 0)
+		return (-1);
+	if (*uid == 0) {
+		xasprintf(cause, "user %s has uid 0: that drops nothing "
+		    "(leave user unset to stay root)", user);
+		return (-1);
+	}
+	return (1);
+}
+
+int
+priv_check(const char *user, const char *group, char **cause)
+{
+	uid_t	uid;
+	gid_t	gid;
+
+	return (priv_resolve(user, group, &uid, &gid, cause) == -1 ? -1 : 0);
 }
 
 int
@@ -129,58 +148,27 @@ priv_drop(const char *user, const char *group, char **cause)
 {
 	uid_t	uid;
 	gid_t	gid;
+	int	r;
 
-	*cause = NULL;
-	if (user == NULL || *user == '\0') {
-		if (group != NULL && *group != '\0') {
-			priv_cause(cause, "group %s set without user", group);
-			return (-1);
-		}
-		return (0);
-	}
-	if (priv_lookup(user, group, &uid, &gid, cause) != 0)
-		return (-1);
-	if (uid == 0) {
-		priv_cause(cause, "user %s has uid 0: that drops nothing "
-		    "(leave user unset to stay root)", user);
-		return (-1);
-	}
+	if ((r = priv_resolve(user, group, &uid, &gid, cause)) <= 0)
+		return (r);
 	if (geteuid() != 0)
 		return (priv_check_unprivileged(user, group, uid, gid, cause));
 
 	/* Groups first: once the uid is gone they can no longer change. */
 	if (setgroups(1, &gid) != 0) {
-		priv_cause(cause, "setgroups: %s", strerror(errno));
+		xasprintf(cause, "setgroups: %s", strerror(errno));
 		return (-1);
 	}
 	if (setresgid(gid, gid, gid) != 0) {
-		priv_cause(cause, "setresgid %lu: %s", (unsigned long)gid,
+		xasprintf(cause, "setresgid %lu: %s", (unsigned long)gid,
 		    strerror(errno));
 		return (-1);
 	}
 	if (setresuid(uid, uid, uid) != 0) {
-		priv_cause(cause, "setresuid %lu: %s", (unsigned long)uid,
+		xasprintf(cause, "setresuid %lu: %s", (unsigned long)uid,
 		    strerror(errno));
 		return (-1);
 	}
 	return (priv_verify(uid, gid, cause));
-}
-
-int
-priv_chown(const char *path, const char *user, const char *group,
-    char **cause)
-{
-	uid_t	uid;
-	gid_t	gid;
-
-	*cause = NULL;
-	if (user == NULL || *user == '\0')
-		return (0);
-	if (priv_lookup(user, group, &uid, &gid, cause) != 0)
-		return (-1);
-	if (fchownat(AT_FDCWD, path, uid, gid, AT_SYMLINK_NOFOLLOW) != 0) {
-		priv_cause(cause, "chown %s: %s", path, strerror(errno));
-		return (-1);
-	}
-	return (0);
 }

@@ -32,20 +32,10 @@
 int	priv_drop(const char *user, const char *group, char **cause);
 
 /*
- * Resolve user and group as priv_drop() would.  Useful before the drop
- * to chown files the unprivileged process must own.
+ * Check what priv_drop() would do, without doing it: the user and group
+ * exist, a group comes with a user, the user is not root.  For -n.
+ * Returns 0, or -1 with an allocated reason in *cause.
  */
-int	priv_lookup(const char *user, const char *group, uid_t *uid,
-	    gid_t *gid, char **cause);
-
-/*
- * chown path to user (and group, as above) without following a final
- * symlink: for a Unix socket the daemon created as root, so it belongs
- * to the user that serves it.  (Removing it at exit needs write access
- * to its directory, which this does not give.)  Only for sockets the
- * daemon created, never for activated ones.
- */
-int	priv_chown(const char *path, const char *user, const char *group,
-	    char **cause);
+int	priv_check(const char *user, const char *group, char **cause);
 
 #endif /* PRIV_H */

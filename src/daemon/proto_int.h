@@ -28,7 +28,7 @@ struct proto_req {
 	const struct proto_cmd	*cmd;
 	struct proto_token	 tok[PROTO_MAXTOKENS];
 	int			 ntok;		/* tok[0] is the verb */
-	uint64_t		 max_ns;	/* solver time it may take now */
+	uint64_t		 max_ns;	/* solver time it may take */
 	uint64_t		*ns;		/* solver time it took */
 	struct proto_job	**job;		/* set on PROTO_MORE */
 };

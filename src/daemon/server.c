@@ -27,7 +27,7 @@
 #include <event2/listener.h>
 
 #include "config.h"
-#include "listener.h"
+#include "listen.h"
 #include "common/log.h"
 #include "notify.h"
 #include "reload.h"

@@ -6,31 +6,85 @@
  * supervisor) to run.  Without -f it uses the built-in defaults, so what
  * it does never depends on a file nobody asked for.
  */
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <syslog.h>
 #include <unistd.h>
 
+#include <event2/event.h>
+
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
-#include "config.h"
-#include "listener.h"
 #include "common/log.h"
+#include "config.h"
+#include "listen.h"
 #include "notify.h"
 #include "priv.h"
 #include "server.h"
-#include "sockets.h"
+
+/*
+ * The options; usage is sudokud(8)'s SYNOPSIS (tests/e2e/config.py
+ * checks), --help adds a line per option.
+ */
+static const struct option sudokud_longopts[] = {
+	{ "debug",	no_argument,		NULL, 'd' },
+	{ "file",	required_argument,	NULL, 'f' },
+	{ "help",	no_argument,		NULL, 'h' },
+	{ "check",	no_argument,		NULL, 'n' },
+	{ "version",	no_argument,		NULL, 'V' },
+	{ "verbose",	no_argument,		NULL, 'v' },
+	{ NULL,		0,			NULL, 0 }
+};
+
+static const char sudokud_usage[] = "usage: sudokud [-dhnVv] [-f file]\n";
+
+static const char sudokud_help[] =
+    "  -d, --debug        log to standard error at the debug level\n"
+    "  -f, --file=FILE    read the configuration from FILE (default: "
+    "built-in)\n"
+    "  -h, --help         print this help and exit\n"
+    "  -n, --check        check the configuration (and, with -v, print "
+    "it), exit\n"
+    "  -V, --version      print the version and exit\n"
+    "  -v, --verbose      raise the log level one step; may be repeated\n"
+    "See sudokud(8) and sudokud.conf(5).\n";
 
 static void	usage(void) __attribute__((__noreturn__));
+static void	sudokud_event_fatal(int) __attribute__((__noreturn__));
 static void	startup_fail(struct config *, char *)
 		    __attribute__((__noreturn__));
 
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: sudokud [-dnVv] [-f file]\n");
+	fputs(sudokud_usage, stderr);
 	exit(1);
+}
+
+/* libevent's messages, in our log (event_set_log_callback()). */
+static void
+sudokud_event_log(int severity, const char *msg)
+{
+	switch (severity) {
+	case EVENT_LOG_DEBUG:
+		log_debug("libevent: %s", msg);
+		break;
+	case EVENT_LOG_MSG:
+		log_info("libevent: %s", msg);
+		break;
+	default:
+		log_warnx("libevent: %s", msg);
+		break;
+	}
+}
+
+/* libevent calls this on an internal error it cannot survive. */
+static void
+sudokud_event_fatal(int err)
+{
+	fatalx("libevent: fatal error %d", err);
 }
 
 /* Log why we cannot start and exit 1, freeing first (for ASan). */
@@ -45,16 +99,25 @@ startup_fail(struct config *cf, char *cause)
 	fatalx("%s", buf);
 }
 
-/* -n: check the file, say so, exit; -v also prints the result. */
+/*
+ * -n: what starting would check, short of binding the sockets: the file,
+ * the user and group to run as, the socket group, that TCP hosts
+ * resolve and Unix socket directories exist.  -v prints the result.
+ */
 static int
 check_config(const char *file, int verbose)
 {
 	struct config	*cf;
 	char		*cause;
 
-	if ((cf = config_load(file, &cause)) == NULL) {
-		fprintf(stderr, "%s\n", cause);
+	if ((cf = config_load(file, &cause)) == NULL ||
+	    priv_check(cf->user, cf->group, &cause) != 0 ||
+	    listen_check(cf, &cause) != 0) {
+		fprintf(stderr, "%s%s%s\n", cf != NULL && cf->file != NULL ?
+		    cf->file : "", cf != NULL && cf->file != NULL ? ": " : "",
+		    cause);
 		free(cause);
+		config_free(cf);
 		return (1);
 	}
 	if (verbose)
@@ -74,9 +137,8 @@ run(const char *file, int debug, int verbose)
 	struct listener	*ls;
 	size_t		 nls;
 	char		*cause;
-	int		 status;
-
 	sigset_t	 sigs;
+	int		 status;
 
 	/* A peer that goes away must not kill us: writes get EPIPE. */
 	signal(SIGPIPE, SIG_IGN);
@@ -90,6 +152,8 @@ run(const char *file, int debug, int verbose)
 
 	log_setverbose(verbose);
 	log_init(debug, LOG_INFO, LOG_DAEMON);
+	event_set_log_callback(sudokud_event_log);
+	event_set_fatal_callback(sudokud_event_fatal);
 	if ((cf = config_load(file, &cause)) == NULL)
 		startup_fail(NULL, cause);
 	log_init(debug, cf->log_level, cf->log_facility);
@@ -98,12 +162,12 @@ run(const char *file, int debug, int verbose)
 		free(cause);
 	}
 
-	/* Configured sockets, or the ones systemd passed (activation.h). */
-	if (sockets_open(cf, &ls, &nls, &cause) != 0)
+	/* Configured sockets, and the ones systemd passed (listen.h). */
+	if (listen_open(cf, &ls, &nls, &cause) != 0)
 		startup_fail(cf, cause);
 	/* Root, if we had it, was only for the sockets. */
 	if (priv_drop(cf->user, cf->group, &cause) != 0) {
-		listener_close_all(ls, nls);
+		listen_close(ls, nls);
 		startup_fail(cf, cause);
 	}
 	log_info("sudokud %s starting, %s", PACKAGE_VERSION,
@@ -112,7 +176,7 @@ run(const char *file, int debug, int verbose)
 	/* server_run() does not free cf: a reloaded config is its own. */
 	status = server_run(cf, ls, nls);
 
-	listener_close_all(ls, nls);
+	listen_close(ls, nls);
 	notify_close();
 	config_free(cf);
 	return (status);
@@ -122,9 +186,10 @@ int
 main(int argc, char *argv[])
 {
 	const char	*file = NULL;
-	int		 ch, debug = 0, noaction = 0, version = 0, verbose = 0;
+	int		 ch, debug = 0, noaction = 0, verbose = 0;
 
-	while ((ch = getopt(argc, argv, "df:nVv")) != -1) {
+	while ((ch = getopt_long(argc, argv, "df:hnVv", sudokud_longopts,
+	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
 			debug = 1;
@@ -132,12 +197,15 @@ main(int argc, char *argv[])
 		case 'f':
 			file = optarg;
 			break;
+		case 'h':
+			printf("%s%s", sudokud_usage, sudokud_help);
+			return (fflush(stdout) == EOF ? 1 : 0);
 		case 'n':
 			noaction = 1;
 			break;
 		case 'V':
-			version = 1;
-			break;
+			printf("sudokud %s\n", PACKAGE_VERSION);
+			return (fflush(stdout) == EOF ? 1 : 0);
 		case 'v':
 			if (verbose < LOG_DEBUG)
 				verbose++;
@@ -148,10 +216,6 @@ main(int argc, char *argv[])
 	}
 	if (argc != optind)
 		usage();
-	if (version) {
-		printf("sudokud %s\n", PACKAGE_VERSION);
-		return (fflush(stdout) == EOF ? 1 : 0);
-	}
 	if (noaction)
 		return (check_config(file, verbose));
 	return (run(file, debug, verbose));

@@ -20,7 +20,7 @@ TOP_SRCDIR = os.environ.get("top_srcdir", ".")
 SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud"))
 SHIPPED = os.path.join(TOP_SRCDIR, "etc", "sudokud.conf")
 SYSTEM = os.path.join(TOP_BUILDDIR, "etc", "sudokud.conf.system")
-USAGE = "usage: sudokud [-dnVv] [-f file]\n"
+USAGE = "usage: sudokud [-dhnVv] [-f file]\n"
 
 TAP = tap.Tap()
 
@@ -115,6 +115,26 @@ def test_flags():
     rc, out, err = run("-f")
     check("-f without a file prints usage and exits 1",
           rc == 1 and err.endswith(USAGE), "rc=%d err=%r" % (rc, err))
+    rc, out, err = run("--version")
+    check("--version prints the version", rc == 0 and out == want,
+          "rc=%d out=%r want %r" % (rc, out, want))
+    for flag in ("-h", "--help"):
+        rc, out, err = run(flag)
+        lines = out.splitlines()
+        opts = ("-d, --debug", "-f, --file=FILE", "-h, --help",
+                "-n, --check", "-V, --version", "-v, --verbose")
+        check("%s prints usage and a line per option, exits 0" % flag,
+              rc == 0 and err == "" and out.startswith(USAGE) and
+              all(any(ln.strip().startswith(o) for ln in lines)
+                  for o in opts), "rc=%d out=%r err=%r" % (rc, out, err))
+    rc, out, err = run("--no-such-flag")
+    check("an unknown long option prints usage and exits 1",
+          rc == 1 and err.endswith(USAGE) and out == "",
+          "rc=%d err=%r" % (rc, err))
+    rc, out, err = run("--check", "--file", "/nonexistent/sudokud.conf")
+    check("long forms --check --file work like -n -f",
+          rc == 1 and "/nonexistent/sudokud.conf" in err,
+          "rc=%d err=%r" % (rc, err))
 
 
 def test_defaults():
@@ -212,8 +232,8 @@ BAD = [
      "unknown key 'workerz' in [server]"),
     ("key in the wrong section", "[solver]\nworkers = 2\n", 2,
      "unknown key 'workers' in [solver]"),
-    ("unknown section", "; x\n[server]\nworkers = 1\n[sever]\n", 4,
-     "unknown section [sever]"),
+    ("unknown section", "; x\n[server]\nworkers = 1\n[sever]\nbudget = 2\n",
+     5, "unknown section [sever]"),
     ("key outside of any section", "workers = 2\n", 1,
      "'workers' outside of any section"),
     ("out of range", "[server]\nworkers = 257\n", 2,
@@ -261,9 +281,9 @@ BAD = [
     ("a 200-byte line", "[server]\n;" + "x" * 199 + "\n", 2,
      "line too long (200 bytes, at most 199)"),
     ("syntax error", "[server]\nworkers 2\n", 2,
-     "syntax error: expected 'name = value', '[section]' or a comment"),
+     "syntax error: not '[section]', 'name = value' or a comment"),
     ("missing ]", "[server\nworkers = 2\n", 1,
-     "syntax error: missing ']'"),
+     "syntax error: not '[section]', 'name = value' or a comment"),
     ("no name", "[server]\n= 2\n", 2, "syntax error: no name before '='"),
     ("duplicate key", "[server]\nworkers = 1\n\n[log]\n[server]\n"
      "workers = 2\n", 6, "duplicate key 'workers' (first at line 2)"),

@@ -66,6 +66,15 @@ STAT_NAMES = (
     "idle_kicks output_kicks toolong_lines").split()
 
 
+# The time stamp sudokud -d puts on each line: ISO 8601, in ms, local.
+STAMP_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d ")
+
+
+def unstamp(line):
+    """A -d log line without its time stamp (unchanged if it has none)."""
+    return STAMP_RE.sub("", line, count=1)
+
+
 class Fail(Exception):
     """A failed expectation; the message becomes TAP diagnostics."""
 

@@ -327,9 +327,14 @@ def _(c):
     k3.close()
 
     def try_again():
+        # Until the daemon has seen k3 go, a new one may get ERR busy
+        # and be closed before its PING is even sent.
         k = c.connect()
-        if k.req("PING") == "PONG":
-            return k
+        try:
+            if k.req("PING") == "PONG":
+                return k
+        except (OSError, Fail):
+            pass
         k.close()
         return None
     k5 = h.wait_for(try_again, 3, 0.1)

@@ -15,6 +15,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tap  # noqa: E402
+from harness import unstamp  # noqa: E402
 import time
 
 TOP_BUILDDIR = os.environ.get("top_builddir", ".")
@@ -49,7 +50,7 @@ def run_fail(conf, debug=True, env=None, stderr=None):
                            timeout=30)
         stderr.seek(0)
         lines = stderr.read().decode().splitlines()
-    return p.returncode, lines[-1] if lines else ""
+    return p.returncode, unstamp(lines[-1]) if lines else ""
 
 
 def ping(path):
@@ -157,7 +158,7 @@ def test_live_socket(tmp):
     other.listen(8)
     conf = write_conf(tmp, "[listen]\nunix = %s\n" % sock)
     rc, last = run_fail(conf)
-    want = "%s: another sudokud is already listening" % sock
+    want = "%s: a process is already listening there" % sock
     check("a live socket at the path: refused", rc == 1 and last == want,
           "rc=%d last=%r want %r" % (rc, last, want))
     check("the live socket is left alone", can_connect(sock))
@@ -178,7 +179,7 @@ def test_stale_socket(tmp):
     check("unix_mode is applied", mode == 0o640, "mode=%r" % mode)
     if ready:
         rc, last = run_fail(conf)
-        want = "%s: another sudokud is already listening" % sock
+        want = "%s: a process is already listening there" % sock
         check("a second sudokud is refused", rc == 1 and last == want,
               "rc=%d last=%r" % (rc, last))
         check("the first one still answers", ping(sock))

@@ -124,10 +124,14 @@ class OpsDaemon(h.Daemon):
         logf.close()
         return self.proc
 
-    def lines(self):
+    def raw_lines(self):
         with open(self.log, "rb") as f:
             text = f.read().decode("ascii", "replace")
         return [ln for ln in text.splitlines() if not is_sanitizer_noise(ln)]
+
+    def lines(self):
+        """The log lines, without -d's time stamps."""
+        return [h.unstamp(ln) for ln in self.raw_lines()]
 
     def wait_exit(self, timeout=5.0):
         try:
@@ -467,6 +471,9 @@ def _(c):
                   "no line matching %r in\n%s" % (pat, "\n".join(lines)))
         check(not any(ln.startswith("<") for ln in lines),
               "a <N> prefix without the journal:\n" + "\n".join(lines))
+        raw = d.raw_lines()
+        check(raw and all(h.STAMP_RE.match(ln) for ln in raw),
+              "-d lines without an ISO 8601 time stamp:\n" + "\n".join(raw))
     finally:
         d.cleanup()
 
@@ -614,14 +621,38 @@ def _(c):
 @T.case("JOURNAL_STREAM naming another file -> not the journal: nothing "
         "on stderr", transports=ONE, own=True)
 def _(c):
+    with DevLog():
+        d = OpsDaemon(flags=(), workers=1)
+        try:
+            st = os.stat(d.tmp)
+            d.env = {"JOURNAL_STREAM": "%d:%d" % (st.st_dev, st.st_ino)}
+            d.start()
+            wait_pong(d)
+            eq(d.stop(), 0, "exit status")
+            eq(d.lines(), [], "stderr")
+        finally:
+            d.cleanup()
+
+
+@T.case("no -d and nothing at /dev/log -> stderr, saying so once",
+        transports=ONE, own=True)
+def _(c):
+    if os.path.lexists(DevLog.PATH):
+        raise Skip("%s exists: a system logger answers there" % DevLog.PATH)
     d = OpsDaemon(flags=(), workers=1)
     try:
-        st = os.stat(d.tmp)
-        d.env = {"JOURNAL_STREAM": "%d:%d" % (st.st_dev, st.st_ino)}
         d.start()
         wait_pong(d)
         eq(d.stop(), 0, "exit status")
-        eq(d.lines(), [], "stderr")
+        lines = d.lines()
+        notice = "sudokud: syslog does not answer at /dev/log: logging to " \
+                 "standard error"
+        eq(lines[:1], [notice], "first line")
+        eq(lines.count(notice), 1, "notices")
+        check(all(ln.startswith("sudokud: ") for ln in lines) and
+              any(re.search(START_RE, ln[9:]) for ln in lines),
+              "stderr lines not 'sudokud: ...', or no start-up line:\n"
+              + "\n".join(lines))
     finally:
         d.cleanup()
 
@@ -672,9 +703,10 @@ def _(c):
         noisy_clients(d)
         eq(d.stop(), 0, "exit status")
         lines = d.lines()
-        for pat in (r"^fd \d+: connection accepted$",
-                    r"^fd \d+: connection closed$",
-                    r"^fd \d+: closing a connection that does not read$"):
+        # Unix peers are named by their credentials: this process.
+        who = r"^fd \d+, unix pid %d uid %d: " % (os.getpid(), os.getuid())
+        for pat in (who + "connection accepted$", who + "connection closed$",
+                    who + "closing a connection that does not read$"):
             check(any(re.search(pat, t) for t in lines),
                   "no debug line %r with -d:\n%s" % (pat, "\n".join(lines)))
     finally:

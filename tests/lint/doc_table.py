@@ -29,20 +29,25 @@ def read(*path):
 
 
 def table():
-    """(section, name, min, max, default, reloadable) from the C table."""
+    """(section, name, min, max, default, reloadable) from the C table,
+    whose rows are designated initializers: { .section = ..., ... },"""
     text = read("src", "daemon", "config_table.c")
     body = text[text.index("config_table[] = {"):]
     body = body[:body.index("\n};")]
-    row = re.compile(r'\{\s*"(\w+)",\s*"(\w+)",\s*(\w+),\s*(\w+),\s*(\w+),'
-                     r'\s*("[^"]*"|NULL|\w+),\s*([\w|]+),', re.S)
     keys = []
-    for m in row.finditer(body):
-        sec, name, typ, lo, hi, dflt, flags = m.groups()
-        keys.append({"section": sec, "name": name, "type": typ,
-                     "min": lo, "max": hi,
-                     "default": dflt.strip('"') if dflt.startswith('"')
-                     else None,
-                     "reload": "R" in flags.split("|")})
+    for m in re.finditer(r"\{ (\.section = .*?)\},", body, re.S):
+        fields = dict(re.findall(r'\.(\w+) = ("[^"]*"|[\w|()]+)',
+                                 m.group(1)))
+        dflt = fields.get("def")
+        keys.append({"section": fields["section"].strip('"'),
+                     "name": fields["name"].strip('"'),
+                     "type": fields["type"],
+                     "min": fields.get("min", "0"),
+                     "max": fields.get("max", "0"),
+                     "default": dflt.strip('"') if dflt and
+                     dflt.startswith('"') else dflt,
+                     "reload": "CONFIG_RELOAD" in
+                     fields.get("flags", "").split("|")})
     return keys
 
 
@@ -98,12 +103,29 @@ def main():
             ok(m is not None and m.group(1) == k["default"],
                "sudokud.conf(5): default of %s is %s" % (name, k["default"]),
                "man page says %r" % (m and m.group(1)))
-        ok(re.search(r"(?m)^;?%s = " % name, shipped) is not None,
-           "etc/sudokud.conf lists %s" % name)
+        if k["type"] in ("CONFIG_UNIX", "CONFIG_TCP"):
+            ok(re.search(r"(?m)^;?%s = " % name, shipped) is not None,
+               "etc/sudokud.conf lists %s" % name)
+        else:
+            # Every other key, commented out, with its default as value
+            # (empty if unset).
+            want = ";%s =%s" % (name, " " + human_default(k)
+                                if k["default"] is not None else "")
+            ok(re.search(r"(?m)^%s$" % re.escape(want), shipped)
+               is not None, "etc/sudokud.conf lists %s" % want.lstrip(";"))
     extra = sorted(set(man) - {k["name"] for k in keys})
     ok(not extra, "sudokud.conf(5) documents no key the code lacks",
        "extra: %r" % extra)
     return TAP.done()
+
+
+def human_default(k):
+    """The default as the example file writes it: sizes with k."""
+    d = k["default"]
+    if k["type"] == "CONFIG_SIZE" and d.isdigit() and int(d) % 1024 == 0 \
+            and int(d) >= 65536:
+        return "%dk" % (int(d) // 1024)
+    return d
 
 
 def keys_by(keys, name):

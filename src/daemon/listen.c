@@ -1,5 +1,6 @@
 /*
- * listener.c -- open and close the listening sockets.
+ * listen.c -- the listening sockets: inherited from systemd, or opened
+ * from the configuration (see listen.h for how the two combine).
  *
  * Runs in main before any thread exists: the umask(2) around bind(2)
  * is process-wide.
@@ -19,29 +20,30 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "listener.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
+#include "activation.h"
+#include "config.h"
+#include "listen.h"
 
 /*
  * listen(2) backlog, as nginx and redis use; Linux caps it at
  * net.core.somaxconn (4096 since 5.4).
  */
-#define LISTENER_BACKLOG	511
+#define LISTEN_BACKLOG	511
 
-static int	listener_unix_addr(const char *, struct sockaddr_un *,
+static int	listen_unix_addr(const char *, struct sockaddr_un *,
 		    char **);
-static int	listener_unix_probe(const char *, char **);
-static int	listener_unix(const struct config *, const char *,
+static int	listen_unix_probe(const char *, char **);
+static int	listen_unix(const struct config *, const char *,
 		    struct listener *, char **);
-static int	listener_tcp_one(const struct addrinfo *, struct listener *,
+static int	listen_tcp_one(const struct addrinfo *, struct listener *,
 		    char **);
-static int	listener_tcp(const struct listen_spec *, struct listener **,
+static int	listen_tcp(const struct listen_spec *, struct listener **,
 		    size_t *, char **);
 
 static int
-listener_unix_addr(const char *path, struct sockaddr_un *sun, char **cause)
+listen_unix_addr(const char *path, struct sockaddr_un *sun, char **cause)
 {
 	memset(sun, 0, sizeof *sun);
 	sun->sun_family = AF_UNIX;
@@ -59,7 +61,7 @@ listener_unix_addr(const char *path, struct sockaddr_un *sun, char **cause)
  * (its daemon died): remove it.  Anything else is not ours to touch.
  */
 static int
-listener_unix_probe(const char *path, char **cause)
+listen_unix_probe(const char *path, char **cause)
 {
 	struct sockaddr_un	sun;
 	struct stat		sb;
@@ -75,7 +77,7 @@ listener_unix_probe(const char *path, char **cause)
 		xasprintf(cause, "%s: exists and is not a socket", path);
 		return (-1);
 	}
-	if (listener_unix_addr(path, &sun, cause) != 0)
+	if (listen_unix_addr(path, &sun, cause) != 0)
 		return (-1);
 	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
 	    0)) == -1) {
@@ -87,7 +89,7 @@ listener_unix_probe(const char *path, char **cause)
 	close(fd);
 	/* EAGAIN: alive, its backlog is full. */
 	if (r == 0 || saved_errno == EAGAIN || saved_errno == EINPROGRESS) {
-		xasprintf(cause, "%s: another sudokud is already listening",
+		xasprintf(cause, "%s: a process is already listening there",
 		    path);
 		return (-1);
 	}
@@ -108,7 +110,7 @@ listener_unix_probe(const char *path, char **cause)
 }
 
 static int
-listener_unix(const struct config *cf, const char *path,
+listen_unix(const struct config *cf, const char *path,
     struct listener *l, char **cause)
 {
 	struct sockaddr_un	 sun;
@@ -122,8 +124,8 @@ listener_unix(const struct config *cf, const char *path,
 		    cf->unix_group);
 		return (-1);
 	}
-	if (listener_unix_addr(path, &sun, cause) != 0 ||
-	    listener_unix_probe(path, cause) != 0)
+	if (listen_unix_addr(path, &sun, cause) != 0 ||
+	    listen_unix_probe(path, cause) != 0)
 		return (-1);
 	if ((l->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
 	    SOCK_CLOEXEC, 0)) == -1) {
@@ -154,7 +156,7 @@ listener_unix(const struct config *cf, const char *path,
 		    strerror(errno));
 		return (-1);
 	}
-	if (listen(l->fd, LISTENER_BACKLOG) == -1) {
+	if (listen(l->fd, LISTEN_BACKLOG) == -1) {
 		xasprintf(cause, "%s: listen: %s", path, strerror(errno));
 		return (-1);
 	}
@@ -162,7 +164,7 @@ listener_unix(const struct config *cf, const char *path,
 }
 
 static int
-listener_tcp_one(const struct addrinfo *ai, struct listener *l,
+listen_tcp_one(const struct addrinfo *ai, struct listener *l,
     char **cause)
 {
 	struct sockaddr_storage	ss;
@@ -194,7 +196,7 @@ listener_tcp_one(const struct addrinfo *ai, struct listener *l,
 		    strerror(errno));
 		return (-1);
 	}
-	if (listen(l->fd, LISTENER_BACKLOG) == -1) {
+	if (listen(l->fd, LISTEN_BACKLOG) == -1) {
 		xasprintf(cause, "%s port %s: listen: %s", host, serv,
 		    strerror(errno));
 		return (-1);
@@ -211,7 +213,7 @@ listener_tcp_one(const struct addrinfo *ai, struct listener *l,
 
 /* A host name may resolve to several addresses: one listener each. */
 static int
-listener_tcp(const struct listen_spec *spec, struct listener **ls,
+listen_tcp(const struct listen_spec *spec, struct listener **ls,
     size_t *n, char **cause)
 {
 	struct addrinfo	 hints, *res, *ai, *prev;
@@ -241,7 +243,7 @@ listener_tcp(const struct listen_spec *spec, struct listener **ls,
 		memset(l, 0, sizeof *l);
 		l->fd = -1;
 		l->type = LISTEN_TCP;
-		if (listener_tcp_one(ai, l, cause) != 0) {
+		if (listen_tcp_one(ai, l, cause) != 0) {
 			freeaddrinfo(res);
 			return (-1);
 		}
@@ -250,46 +252,182 @@ listener_tcp(const struct listen_spec *spec, struct listener **ls,
 	return (0);
 }
 
-int
-listener_open_all(const struct config *cf, struct listener **out,
-    size_t *nout, char **cause)
+/* Same family, address and port? */
+static int
+listen_same_inet(const struct sockaddr *a, const struct sockaddr *b)
 {
-	const struct listen_spec	*spec;
-	struct listener			*ls = NULL, *l;
-	size_t				 n = 0, i;
+	const struct sockaddr_in	*a4, *b4;
+	const struct sockaddr_in6	*a6, *b6;
+
+	if (a->sa_family != b->sa_family)
+		return (0);
+	if (a->sa_family == AF_INET) {
+		a4 = (const struct sockaddr_in *)a;
+		b4 = (const struct sockaddr_in *)b;
+		return (a4->sin_port == b4->sin_port &&
+		    a4->sin_addr.s_addr == b4->sin_addr.s_addr);
+	}
+	if (a->sa_family == AF_INET6) {
+		a6 = (const struct sockaddr_in6 *)a;
+		b6 = (const struct sockaddr_in6 *)b;
+		return (a6->sin6_port == b6->sin6_port &&
+		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
+		    sizeof a6->sin6_addr) == 0);
+	}
+	return (0);
+}
+
+/* A TCP spec matches an inherited socket on any address it resolves to. */
+static int
+listen_match_tcp(const struct listener *ls, size_t n,
+    const struct listen_spec *spec)
+{
+	struct addrinfo	 hints, *res, *ai;
+	size_t		 i;
+	int		 found = -1;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE;
+	if (getaddrinfo(spec->host, spec->port, &hints, &res) != 0)
+		return (-1);
+	for (i = 0; i < n && found == -1; i++) {
+		if (!ls[i].inherited || ls[i].type != LISTEN_TCP)
+			continue;
+		for (ai = res; ai != NULL; ai = ai->ai_next) {
+			if (listen_same_inet(ai->ai_addr,
+			    (const struct sockaddr *)&ls[i].addr)) {
+				found = (int)i;
+				break;
+			}
+		}
+	}
+	freeaddrinfo(res);
+	return (found);
+}
+
+int
+listen_match(const struct listener *ls, size_t n,
+    const struct listen_spec *spec)
+{
+	size_t	i;
+
+	if (spec->type == LISTEN_TCP)
+		return (listen_match_tcp(ls, n, spec));
+	for (i = 0; i < n; i++) {
+		if (ls[i].inherited && ls[i].type == LISTEN_UNIX &&
+		    ls[i].path != NULL && strcmp(ls[i].path, spec->path) == 0)
+			return ((int)i);
+	}
+	return (-1);
+}
+
+/* Open one configured listener (a TCP name may give several). */
+static int
+listen_spec(const struct config *cf, const struct listen_spec *spec,
+    struct listener **ls, size_t *n, char **cause)
+{
+	struct listener	*l;
+
+	if (spec->type == LISTEN_TCP)
+		return (listen_tcp(spec, ls, n, cause));
+	*ls = xreallocarray(*ls, *n + 1, sizeof **ls);
+	l = &(*ls)[(*n)++];
+	memset(l, 0, sizeof *l);
+	l->fd = -1;
+	l->type = LISTEN_UNIX;
+	l->path = xstrdup(spec->path);
+	xasprintf(&l->name, "unix:%s", spec->path);
+	return (listen_unix(cf, spec->path, l, cause));
+}
+
+int
+listen_open(const struct config *cf, struct listener **out, size_t *nout,
+    char **cause)
+{
+	struct listener	*ls = NULL;
+	size_t		 n = 0, i, ninh;
+	int		 m, *matched = NULL;
 
 	*cause = NULL;
+	if (activation_take(&ls, &n, cause) == -1)
+		goto fail;
+	ninh = n;
+	matched = xcalloc(ninh + 1, sizeof *matched);
 	for (i = 0; i < cf->nlisten; i++) {
-		spec = &cf->listen[i];
-		if (spec->type == LISTEN_TCP) {
-			if (listener_tcp(spec, &ls, &n, cause) != 0)
-				goto fail;
-			continue;
-		}
-		ls = xreallocarray(ls, n + 1, sizeof *ls);
-		l = &ls[n++];
-		memset(l, 0, sizeof *l);
-		l->fd = -1;
-		l->type = LISTEN_UNIX;
-		l->path = xstrdup(spec->path);
-		xasprintf(&l->name, "unix:%s", spec->path);
-		if (listener_unix(cf, spec->path, l, cause) != 0)
+		if ((m = listen_match(ls, ninh, &cf->listen[i])) != -1) {
+			matched[m] = 1;
+			log_info("%s: inherited from the service manager",
+			    ls[m].name);
+		} else if (listen_spec(cf, &cf->listen[i], &ls, &n, cause) != 0)
 			goto fail;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (i < ninh && !matched[i])
+			log_info("%s: inherited from the service manager, not "
+			    "in the configuration: serving it too", ls[i].name);
 		log_info("listening on %s", ls[i].name);
+	}
+	free(matched);
 	*out = ls;
 	*nout = n;
 	return (0);
 fail:
-	listener_close_all(ls, n);
+	free(matched);
+	listen_close(ls, n);
 	*out = NULL;
 	*nout = 0;
 	return (-1);
 }
 
+int
+listen_check(const struct config *cf, char **cause)
+{
+	const struct listen_spec	*spec;
+	struct addrinfo			 hints, *res;
+	struct stat			 sb;
+	char				*dir, *slash;
+	size_t				 i;
+	int				 error;
+
+	*cause = NULL;
+	if (cf->unix_group != NULL && getgrnam(cf->unix_group) == NULL) {
+		xasprintf(cause, "unix_group: no group '%s'", cf->unix_group);
+		return (-1);
+	}
+	memset(&hints, 0, sizeof hints);
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+	for (i = 0; i < cf->nlisten; i++) {
+		spec = &cf->listen[i];
+		if (spec->type == LISTEN_TCP) {
+			if ((error = getaddrinfo(spec->host, spec->port,
+			    &hints, &res)) != 0) {
+				xasprintf(cause, "%s port %s: %s", spec->host,
+				    spec->port, gai_strerror(error));
+				return (-1);
+			}
+			freeaddrinfo(res);
+			continue;
+		}
+		dir = xstrdup(spec->path);
+		if ((slash = strrchr(dir, '/')) != NULL)
+			*(slash == dir ? slash + 1 : slash) = '\0';
+		error = stat(slash != NULL ? dir : ".", &sb) == -1 ? errno :
+		    !S_ISDIR(sb.st_mode) ? ENOTDIR : 0;
+		if (error != 0)
+			xasprintf(cause, "%s: directory %s: %s", spec->path,
+			    slash != NULL ? dir : ".", strerror(error));
+		free(dir);
+		if (error != 0)
+			return (-1);
+	}
+	return (0);
+}
+
 void
-listener_close_all(struct listener *ls, size_t n)
+listen_close(struct listener *ls, size_t n)
 {
 	struct listener	*l;
 	struct stat	 sb;
@@ -306,6 +444,7 @@ listener_close_all(struct listener *ls, size_t n)
 			log_warn("%s: unlink", l->path);
 		free(l->path);
 		free(l->name);
+		free(l->fdname);
 	}
 	free(ls);
 }
