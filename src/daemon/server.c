@@ -206,10 +206,20 @@ server_accept(struct evconnlistener *evl, evutil_socket_t fd,
 {
 	struct server	*sv = arg;
 	int		 on = 1;
+	char		 peek;
 
 	(void)evl;
 	(void)salen;
 	stats_add(sv->st, STAT_TOTAL_CONNECTIONS, 1);
+	/*
+	 * Gone already (a connect-and-close flood): close it here, never
+	 * counted as open, so that such a flood costs three system calls a
+	 * connection and never takes the place of a live one.
+	 */
+	if (recv(fd, &peek, 1, MSG_PEEK | MSG_DONTWAIT) == 0) {
+		close(fd);
+		return;
+	}
 	if (stats_conn_open(sv->ss,
 	    (unsigned int)sv->scf->cf->max_connections) != 0) {
 		server_busy(sv, fd);

@@ -315,6 +315,38 @@ def test_bad(tmp):
                      line, reason)
 
 
+# What only starting used to find: -n checks it too, short of binding.
+START = [
+    ("a user that does not exist", "[server]\nuser = sudokud-no-such-user\n",
+     "user sudokud-no-such-user: no such entry"),
+    ("a group that does not exist",
+     "[server]\nuser = nobody\ngroup = sudokud-no-such-group\n",
+     "group sudokud-no-such-group: no such entry"),
+    ("a group without a user", "[server]\ngroup = nogroup\n",
+     "group nogroup set without user"),
+    ("a unix_group that does not exist",
+     "[listen]\nunix = /tmp/x.sock\nunix_group = sudokud-no-such-group\n",
+     "unix_group: no group 'sudokud-no-such-group'"),
+    ("a TCP host that does not resolve",
+     "[listen]\ntcp = no-such-host.invalid:7999\n",
+     "no-such-host.invalid port 7999: "),
+    ("a socket in a missing directory",
+     "[listen]\nunix = /nonexistent-dir/x.sock\n",
+     "/nonexistent-dir/x.sock: directory /nonexistent-dir: No such file "
+     "or directory"),
+]
+
+
+def test_start_checks(tmp):
+    for name, text, reason in START:
+        path, (rc, out, err) = run_file(tmp, name.replace(" ", "_") +
+                                        ".conf", text)
+        want = "%s: %s" % (path, reason)
+        check("-n refuses %s" % name, rc == 1 and err.startswith(want)
+              and err.endswith("\n") and err.count("\n") == 1,
+              "rc=%d stderr=%r want %r..." % (rc, err, want))
+
+
 def test_missing(tmp):
     path = os.path.join(tmp, "does-not-exist.conf")
     rc, out, err = run("-n", "-f", path)
@@ -333,6 +365,7 @@ def main():
         test_system()
         test_good(tmp)
         test_bad(tmp)
+        test_start_checks(tmp)
         test_missing(tmp)
     return TAP.done()
 
