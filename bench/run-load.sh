@@ -18,7 +18,7 @@ set -u
 SUDOKUD=${SUDOKUD:-src/sudokud}
 LOADGEN=${LOADGEN:-bench/loadgen}
 SOLVERBENCH=${SOLVERBENCH:-bench/solverbench}
-PUZZLE_DIR=${PUZZLE_DIR:-$(dirname "$0")/../../shared/data}
+PUZZLE_DIR=${PUZZLE_DIR:-$(dirname "$0")/../data}
 SECS=${LOAD_SECONDS:-3}
 WARM=${LOAD_WARMUP:-1}
 REPEAT=${LOAD_REPEAT:-3}

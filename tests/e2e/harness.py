@@ -27,8 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP_BUILDDIR = os.environ.get("top_builddir") or os.getcwd()
 TOP_SRCDIR = os.environ.get("top_srcdir") or os.path.dirname(
     os.path.dirname(HERE))
-PUZZLE_DIR = os.environ.get("PUZZLE_DIR") or os.path.join(
-    TOP_SRCDIR, "..", "shared", "data")
+PUZZLE_DIR = os.environ.get("PUZZLE_DIR") or os.path.join(TOP_SRCDIR, "data")
 DAEMON = os.environ.get("SUDOKUD") or os.path.join(TOP_BUILDDIR, "src",
                                                    "sudokud")
 
@@ -118,7 +117,11 @@ def package_version():
 
 def load_puzzles(name, n=None):
     out = []
-    with open(os.path.join(PUZZLE_DIR, name), "rb") as f:
+    path = os.path.join(PUZZLE_DIR, name)
+    if not os.path.isfile(path):
+        raise Fail("puzzle set %s is missing: it ships with the source in "
+                   "data/, is the checkout complete?" % path)
+    with open(path, "rb") as f:
         for raw in f:
             line = raw.decode("ascii").strip()
             if not line or line.startswith("#"):

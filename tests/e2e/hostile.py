@@ -108,7 +108,7 @@ def _(c):
           "searches" % (med * 1e3, worst * 1e3))
 
 
-@T.case("one request of a second and more -> other requests on its worker "
+@T.case("one request of a few hundred ms -> other requests on its worker "
         "are answered meanwhile",
         daemon={"workers": 1, "count_max": 1000000, "budget": 5000000},
         timeout=60)
@@ -126,12 +126,12 @@ def _(c):
     t.join()
     took = time.monotonic() - t0
     eq(done, ["1000000"], "the long request's reply")
-    check(took > 0.3, "the long request took only %.2f s" % took)
+    check(took > 0.15, "the long request took only %.2f s" % took)
     worst = max(lat)
-    c.note("one %.1f s request: %d PINGs meanwhile, max %.1f ms"
+    c.note("one %.2f s request: %d PINGs meanwhile, max %.1f ms"
            % (took, len(lat), worst * 1e3))
-    check(worst < 0.25, "a PING waited %.0f ms behind one request of "
-          "%.1f s" % (worst * 1e3, took))
+    check(worst < min(0.1, took / 3), "a PING waited %.0f ms behind one "
+          "request of %.2f s" % (worst * 1e3, took))
 
 
 @T.case("two connections with long requests on one worker -> both "

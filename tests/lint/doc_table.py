@@ -5,9 +5,10 @@ etc/sudokud.conf say the same thing (TAP).
 src/daemon/config_table.c holds one row per key: section, name, type, range,
 default and whether SIGHUP applies it.  sudokud.conf(5) documents every
 key with "Range MIN to MAX, default DEF" and ".Sy reload" or
-".Sy restart", and etc/sudokud.conf lists every key.  A key added to the
-code but not to the documentation, or a range changed in one place only,
-fails here.
+".Sy restart", and etc/sudokud.conf lists every key, commented out, with
+its default (empty when it has none), naming one user and group in its
+examples.  A key added to the code but not to the documentation, or a
+range or default changed in one place only, fails here.
 """
 import os
 import re
@@ -103,29 +104,50 @@ def main():
             ok(m is not None and m.group(1) == k["default"],
                "sudokud.conf(5): default of %s is %s" % (name, k["default"]),
                "man page says %r" % (m and m.group(1)))
-        if k["type"] in ("CONFIG_UNIX", "CONFIG_TCP"):
-            ok(re.search(r"(?m)^;?%s = " % name, shipped) is not None,
-               "etc/sudokud.conf lists %s" % name)
-        else:
-            # Every other key, commented out, with its default as value
-            # (empty if unset).
-            want = ";%s =%s" % (name, " " + human_default(k)
-                                if k["default"] is not None else "")
-            ok(re.search(r"(?m)^%s$" % re.escape(want), shipped)
-               is not None, "etc/sudokud.conf lists %s" % want.lstrip(";"))
+        ok(re.search(r"(?m)^;?%s =" % name, shipped) is not None,
+           "etc/sudokud.conf lists %s" % name)
+        shown = shipped_default(shipped, k)
+        ok(shown is True, "etc/sudokud.conf shows %s with its default, "
+           "commented out" % name, shown)
     extra = sorted(set(man) - {k["name"] for k in keys})
     ok(not extra, "sudokud.conf(5) documents no key the code lacks",
        "extra: %r" % extra)
+    names = set(re.findall(r"\b(?:user|group|unix_group) = (\w+)",
+                           shipped))
+    ok(len(names) <= 1, "etc/sudokud.conf uses one user and group name "
+       "in its examples", "names: %r" % sorted(names))
     return TAP.done()
 
 
-def human_default(k):
-    """The default as the example file writes it: sizes with k."""
-    d = k["default"]
-    if k["type"] == "CONFIG_SIZE" and d.isdigit() and int(d) % 1024 == 0 \
-            and int(d) >= 65536:
-        return "%dk" % (int(d) // 1024)
-    return d
+def size_value(v):
+    """A size as sudokud reads it: 256k, 1m or a plain number."""
+    m = re.fullmatch(r"(\d+)([km]?)", v)
+    if m is None:
+        return v
+    return int(m.group(1)) * {"": 1, "k": 1024, "m": 1048576}[m.group(2)]
+
+
+def shipped_default(shipped, k):
+    """True if etc/sudokud.conf has ";name = DEFAULT" (empty when the key
+    has none), else what is wrong.  The repeatable listeners are
+    examples, except unix, whose default is the socket in /run."""
+    name = k["name"]
+    lines = re.findall(r"(?m)^;%s =(.*)$" % name, shipped)
+    if not lines:
+        return "no commented-out line \";%s = ...\"" % name
+    if name == "unix":
+        want = ["/run/sudokud.sock"]
+    elif name == "tcp":
+        return True
+    else:
+        want = [k["default"] or ""]
+    got = [v.strip() for v in lines]
+    if k["type"] == "CONFIG_SIZE":
+        got = [size_value(v) for v in got]
+        want = [size_value(v) for v in want]
+    if got != want:
+        return "shown %r, default %r" % (got, want)
+    return True
 
 
 def keys_by(keys, name):

@@ -1,10 +1,8 @@
 /*
  * test_sets.c -- the solver against the reference search on generated
- * puzzles, and against the checker on every puzzle of $PUZZLE_DIR.
+ * puzzles, and against the checker on every puzzle of the sets in data/
+ * ($PUZZLE_DIR).
  */
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,25 +311,10 @@ set_run(FILE *f, enum test_mode mode, struct set_result *res)
 	free(line);
 }
 
-/* The data directory, or NULL (and why) when the tests must skip. */
-static const char *
-set_dir(void)
-{
-	const char	*dir = getenv("PUZZLE_DIR");
-	struct stat	 sb;
-
-	if (dir == NULL || *dir == '\0') {
-		print_message("# PUZZLE_DIR is not set: data-set test "
-		    "skipped\n");
-		return NULL;
-	}
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		print_message("# PUZZLE_DIR %s is not a directory: data-set "
-		    "test skipped\n", dir);
-		return NULL;
-	}
-	return dir;
-}
+/* Where configure puts the puzzle sets; $PUZZLE_DIR overrides it. */
+#ifndef TEST_PUZZLE_DIR
+#define TEST_PUZZLE_DIR	"data"
+#endif
 
 void
 test_set(void **state)
@@ -339,17 +322,11 @@ test_set(void **state)
 	const struct test_set	*ts = *state;
 	struct set_result	 res;
 	struct timespec		 t0, t1;
-	const char		*dir;
 	char			 path[4096];
 	FILE			*f;
 
-	if ((dir = set_dir()) == NULL) {
-		skip();
-		return;
-	}
-	snprintf(path, sizeof path, "%s/%s", dir, ts->file);
-	if ((f = fopen(path, "r")) == NULL)
-		test_fail("%s: %s", path, strerror(errno));
+	f = test_fopen("PUZZLE_DIR", TEST_PUZZLE_DIR, ts->file, path,
+	    sizeof path);
 	memset(&res, 0, sizeof res);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	set_run(f, ts->mode, &res);

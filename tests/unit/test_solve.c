@@ -4,7 +4,6 @@
  * Expected grids are written down from the problems' published samples
  * or checked by checker.c; none is output captured from the solver.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,11 @@
 /* Bound on the reference search's nodes for one call here. */
 #define REF_NODES	20000000UL
 
-/* BOJ 2239 sample: 9 lines, no separators; LEXMIN output. */
+/*
+ * BOJ 2239 sample: 9 lines, no separators; LEXMIN output.  The samples
+ * are also in tests/unit/samples, in the problems' own formats, and the
+ * seed tests check these copies against them.
+ */
 static const char boj2239_in[] =
 	"103000509\n002109400\n000704000\n300502006\n060000050\n"
 	"700803004\n000401000\n009205800\n804000107\n";
@@ -22,7 +25,7 @@ static const char boj2239_out[] =
 	"143628579\n572139468\n986754231\n391542786\n468917352\n"
 	"725863914\n237481695\n619275843\n854396127\n";
 
-/* BOJ 2580 sample (the trace in seeds/004_*.txt), unique solution. */
+/* BOJ 2580 sample (samples/boj2580.trace), unique solution. */
 static const char boj2580_in[] =
 	"0 3 5 4 6 9 2 7 8 / 7 8 2 1 0 5 6 0 9 / 0 6 0 2 7 8 1 3 5 / "
 	"3 2 1 0 4 6 8 9 7 / 8 0 4 9 1 3 5 0 6 / 5 9 6 8 2 0 4 1 3 / "
@@ -88,6 +91,30 @@ expect_ref(const struct sudoku_grid *in, unsigned long want,
 		assert_memory_equal(ref, first->cell, SUDOKU_CELLS);
 }
 
+/* The seeds' sample files (tests/unit/samples); $SAMPLE_DIR overrides. */
+#ifndef TEST_SAMPLE_DIR
+#define TEST_SAMPLE_DIR	"tests/unit/samples"
+#endif
+
+/* Asserts that the text of sample file equals text (both parse_text()). */
+static void
+sample_equal(const char *file, const char *text)
+{
+	struct sudoku_grid	 fromfile, fromtext;
+	char			 path[4096], buf[512];
+	size_t			 len;
+	FILE			*f;
+
+	f = test_fopen("SAMPLE_DIR", TEST_SAMPLE_DIR, file, path, sizeof path);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	parse_text(buf, &fromfile);
+	parse_text(text, &fromtext);
+	if (memcmp(fromfile.cell, fromtext.cell, SUDOKU_CELLS) != 0)
+		test_fail("%s differs from the copy in test_solve.c", path);
+}
+
 void
 test_seed_boj2239(void **state)
 {
@@ -95,6 +122,8 @@ test_seed_boj2239(void **state)
 	unsigned long		n;
 
 	(void)state;
+	sample_equal("boj2239.in", boj2239_in);
+	sample_equal("boj2239.out", boj2239_out);
 	parse_text(boj2239_in, &in);
 	test_grid(boj2239_in, &check);
 	assert_memory_equal(in.cell, check.cell, SUDOKU_CELLS);
@@ -115,45 +144,59 @@ test_seed_boj2239(void **state)
 	test_assert_solves(&in, &out, "BOJ 2239 ANY");
 }
 
+/* The candidates of cell (r, c) of g as a mask, bit d for digit d. */
+static unsigned
+candidates(const struct sudoku_grid *g, int r, int c)
+{
+	unsigned	used = 0;
+	int		k;
+
+	for (k = 0; k < 9; k++) {
+		used |= 1U << g->cell[r * 9 + k];
+		used |= 1U << g->cell[k * 9 + c];
+		used |= 1U << g->cell[((r / 3) * 3 + k / 3) * 9 +
+		    (c / 3) * 3 + k % 3];
+	}
+	return ~used & 0x3fe;
+}
+
 /*
- * seeds/004_*.txt traces this sample: "빈 칸: (0,0), (1,4), (1,7), (2,0),
- * (2,2), ..." (the blanks), (0,0) can only be 1 and (1,4) only 3.  If
- * $SEED_DIR is there, check the trace still says so.
+ * samples/boj2580.trace restates what the seed write-up traces on this
+ * sample: its first blanks in row-major order ("blanks (0,0) (1,4)
+ * ..."), and blanks with a single candidate ("single (0,0) 1").
  */
 static void
 seed_trace(const struct sudoku_grid *in, const struct sudoku_grid *want)
 {
-	static const int	 blank[] = { 0, 13, 16, 18, 20 };
-	const char		*dir = getenv("SEED_DIR");
-	char			 path[4096], buf[16384];
-	struct dirent		*de;
-	DIR			*d;
-	FILE			*f;
-	size_t			 len;
-	int			 i, k;
+	char	 path[4096], line[256], *p;
+	int	 r, c, d, n, i, k, blanks = 0, singles = 0;
+	FILE	*f;
 
-	for (i = k = 0; i < SUDOKU_CELLS && k < 5; i++)
-		if (in->cell[i] == 0)
-			assert_int_equal(i, blank[k++]);
-	assert_int_equal(want->cell[0], 1);
-	assert_int_equal(want->cell[13], 3);
-	if (dir == NULL || (d = opendir(dir)) == NULL) {
-		print_message("# SEED_DIR not usable: trace not re-read\n");
-		return;
+	f = test_fopen("SAMPLE_DIR", TEST_SAMPLE_DIR, "boj2580.trace", path,
+	    sizeof path);
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "blanks ", 7) == 0) {
+			for (p = line + 7, i = 0;
+			    sscanf(p, " (%d,%d)%n", &r, &c, &n) == 2; p += n) {
+				while (i < SUDOKU_CELLS && in->cell[i] != 0)
+					i++;
+				assert_int_equal(r * 9 + c, i);
+				i++;
+				blanks++;
+			}
+		} else if (sscanf(line, "single (%d,%d) %d", &r, &c, &d) == 3) {
+			k = r * 9 + c;
+			assert_true(k >= 0 && k < SUDOKU_CELLS);
+			assert_int_equal(in->cell[k], 0);
+			assert_int_equal(candidates(in, r, c), 1U << d);
+			assert_int_equal(want->cell[k], d);
+			singles++;
+		}
 	}
-	while ((de = readdir(d)) != NULL)
-		if (strncmp(de->d_name, "004_", 4) == 0)
-			break;
-	assert_non_null(de);
-	snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-	closedir(d);
-	assert_non_null(f = fopen(path, "r"));
-	len = fread(buf, 1, sizeof buf - 1, f);
 	fclose(f);
-	buf[len] = '\0';
-	assert_non_null(strstr(buf, "(0,0), (1,4), (1,7), (2,0), (2,2)"));
-	assert_non_null(strstr(buf, "board[0][0] = 1"));
-	assert_non_null(strstr(buf, "board[1][4] = 3"));
+	if (blanks < 5 || singles < 2)
+		test_fail("%s: %d blanks and %d singles read, expected at "
+		    "least 5 and 2", path, blanks, singles);
 }
 
 void
@@ -163,6 +206,8 @@ test_seed_boj2580(void **state)
 	unsigned long		n;
 
 	(void)state;
+	sample_equal("boj2580.in", boj2580_in);
+	sample_equal("boj2580.out", boj2580_out);
 	parse_text(boj2580_in, &in);
 	test_grid(boj2580_out, &want);
 	test_assert_solves(&in, &want, "expected output");

@@ -8,7 +8,9 @@
  * level "<81 cells>\r" is 82 bytes and so a LENGTH error; see
  * test_parse_length().
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test_sudoku.h"
@@ -31,6 +33,25 @@ void
 test_grid(const char *text, struct sudoku_grid *g)
 {
 	assert_int_equal(checker_grid(text, g->cell), SUDOKU_CELLS);
+}
+
+FILE *
+test_fopen(const char *env, const char *dflt, const char *file, char *path,
+    size_t len)
+{
+	const char	*dir = getenv(env), *from = env;
+	FILE		*f;
+
+	if (dir == NULL || *dir == '\0') {
+		dir = dflt;
+		from = "configure's default";
+	}
+	snprintf(path, len, "%s/%s", dir, file);
+	if ((f = fopen(path, "r")) == NULL)
+		test_fail("cannot read %s (directory from %s): %s; it ships "
+		    "with the source, is the checkout complete?", path, from,
+		    strerror(errno));
+	return f;
 }
 
 /* 81 blanks with the given bytes written at the given offsets. */

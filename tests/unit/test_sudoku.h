@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -41,6 +42,13 @@ void	test_assert_solves(const struct sudoku_grid *in,
 	    const struct sudoku_grid *out, const char *what);
 /* Fills g from text (checker_grid()), asserting 81 cells. */
 void	test_grid(const char *text, struct sudoku_grid *g);
+/*
+ * Opens file in the directory $env names (make check sets it), or else
+ * in dflt; a file that is not there fails the test, naming it: the data
+ * ships with the source.  The path opened is left in path.
+ */
+FILE	*test_fopen(const char *env, const char *dflt, const char *file,
+	    char *path, size_t len);
 
 /* test_solve.c */
 extern const char *const test_solutions[];	/* complete grids, as text */
@@ -77,7 +85,7 @@ enum test_mode {
 	TEST_MODE_COUNT		/* sudoku_count(limit 2) == 1 */
 };
 struct test_set {
-	const char	*file;		/* in $PUZZLE_DIR */
+	const char	*file;		/* in $PUZZLE_DIR (data/) */
 	unsigned long	 puzzles;	/* how many it holds */
 	enum test_mode	 mode;
 };
