@@ -13,14 +13,14 @@ import os
 import re
 import sys
 
-SRC = os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__),
-                                                "..", ".."))
+sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "e2e"))
-import tap  # noqa: E402
+import harness as h  # noqa: E402
 
-TAP = tap.Tap()
-ok = TAP.ok
+SRC = h.TOP_SRCDIR
+T = h.Tap()
+ok = T.ok
 
 
 def read(*path):
@@ -66,7 +66,7 @@ def octal_or_int(s):
     return int(s, 8) if s.startswith("0") and len(s) > 1 else int(s)
 
 
-def main():
+def checks():
     keys = table()
     ok(len(keys) >= 18, "config_table.c parsed: %d keys" % len(keys))
     man = man_entries()
@@ -103,7 +103,6 @@ def main():
     extra = sorted(set(man) - {k["name"] for k in keys})
     ok(not extra, "sudokud.conf(5) documents no key the code lacks",
        "extra: %r" % extra)
-    return TAP.done()
 
 
 def keys_by(keys, name):
@@ -111,4 +110,4 @@ def keys_by(keys, name):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(T.main(checks))
