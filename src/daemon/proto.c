@@ -250,7 +250,8 @@ proto_nargs(struct proto_req *req, const struct proto_cmd *cmd, int bare)
 {
 	char	text[160];
 
-	if (req->ntok > cmd->max_args + 1 && proto_all_cells(req, !bare)) {
+	if (cmd->min_args > 0 && req->ntok > cmd->max_args + 1 &&
+	    proto_all_cells(req, !bare)) {
 		snprintf(text, sizeof text, "a puzzle is 81 cells with no "
 		    "blanks between them, '0' or '.' for blanks; this line "
 		    "has %d pieces", req->ntok - 1);

@@ -2,37 +2,32 @@
 """sudokud -n, -V and usage: configuration checking, as TAP.
 
 Runs $top_builddir/src/sudokud (or $SUDOKUD) on small files and checks
-the exact "FILE:LINE: reason" line and the exit status.  The expected
-reasons and values are written here from the specification of
-sudokud.conf(5), not captured from the program.
+the exact "FILE:LINE: reason" line and the exit status, as checks in
+sequence of tests/e2e/harness.py.  The expected reasons and values are
+written here from the specification of sudokud.conf(5), not captured
+from the program.
 """
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tap  # noqa: E402
+import harness as h  # noqa: E402
 
-TOP_BUILDDIR = os.environ.get("top_builddir", ".")
-TOP_SRCDIR = os.environ.get("top_srcdir", ".")
-SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud"))
-SHIPPED = os.path.join(TOP_SRCDIR, "etc", "sudokud.conf")
-SYSTEM = os.path.join(TOP_BUILDDIR, "etc", "sudokud.conf.system")
+SHIPPED = os.path.join(h.TOP_SRCDIR, "etc", "sudokud.conf")
+SYSTEM = os.path.join(h.TOP_BUILDDIR, "etc", "sudokud.conf.system")
 USAGE = "usage: sudokud [-dhnVv] [-f file]\n"
 
-TAP = tap.Tap()
+T = h.Tap()
 
 
 def check(name, ok, diag=""):
-    TAP.ok(ok, name, diag)
+    T.ok(ok, name, diag)
 
 
-def run(*args):
-    p = subprocess.run([SUDOKUD, *args], stdin=subprocess.DEVNULL,
-                       capture_output=True, timeout=20, text=True)
-    return p.returncode, p.stdout, p.stderr
+run = h.run_daemon_cmd
 
 
 def run_file(tmp, name, text, *args, binary=False):
@@ -95,7 +90,7 @@ DEFAULTS = {
 
 
 def version_from_configure():
-    with open(os.path.join(TOP_SRCDIR, "configure.ac")) as f:
+    with open(os.path.join(h.TOP_SRCDIR, "configure.ac")) as f:
         m = re.search(r"AC_INIT\(\[sudokud\], \[([^]]+)\]", f.read())
     return m.group(1) if m else None
 
@@ -355,9 +350,7 @@ def test_missing(tmp):
           "rc=%d err=%r" % (rc, err))
 
 
-def main():
-    if not os.access(SUDOKUD, os.X_OK):
-        return tap.skip_all("%s not built" % SUDOKUD)
+def checks():
     with tempfile.TemporaryDirectory(prefix="sudokud-config.") as tmp:
         test_flags()
         test_defaults()
@@ -367,8 +360,9 @@ def main():
         test_bad(tmp)
         test_start_checks(tmp)
         test_missing(tmp)
-    return TAP.done()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if not h.have_daemon():
+        sys.exit(h.skip_all("%s not built" % h.DAEMON))
+    sys.exit(T.main(checks))

@@ -4,7 +4,30 @@ harness.py -- end-to-end test harness for sudokud (Python 3 stdlib only).
 Starts a private daemon on a temporary Unix socket and a free TCP port,
 talks the line protocol with a timeout on every socket operation, reads
 the daemon's RSS, fds and CPU time from /proc, checks solutions with an
-independent reference solver, and prints TAP, one line per case.
+independent reference solver, and prints TAP, one line per case.  Every
+Python test of the tree uses it (memcached's t/lib/MemcachedTest.pm is
+the model):
+
+  T = Tap(opts)             one TAP printer per file, in one of two styles:
+    @T.case(name, ...)      a case per function, run by T.run(), each with
+                            its daemon (shared, private or its own), a
+                            timeout and a sanitizer scan; the plan first
+    T.ok(cond, name, diag)  checks in sequence (memcached's ok()), run by
+    T.skip(name, reason)    T.main(fn); the plan last, after one more line
+                            if this file's daemons left a sanitizer report
+  skip_all(reason)          the whole file skipped
+  Daemon(**opts)            a sudokud from keyword options (config keys,
+                            unix/tcp, extra_conf) or raw config= text, with
+                            env, flags, wrapper, inherit_fd, listen_fds;
+                            start()/started(), terminate(), wait_exit(),
+                            connect(transport), stats(), cleanup()
+  free_port()               a TCP port nobody listens on
+  ask(addr, line), ping(addr), can_connect(addr)
+                            one request on a new connection; addr is a
+                            Unix socket path, a port or (host, port)
+  run_daemon_cmd(*args)     sudokud run to its exit (-n, -V, bad flags,
+                            configs it must refuse): (status, out, err)
+  NotifySocket(path)        a NOTIFY_SOCKET standing in for systemd
 
 Environment: top_builddir (where src/sudokud lives), top_srcdir (for
 doc/protocol.md), PUZZLE_DIR (puzzle sets), SUDOKUD (another binary,
@@ -13,6 +36,7 @@ case, and memory bounds become notes), E2E_ONLY (run only the cases whose
 name contains this string).
 """
 
+import fcntl
 import os
 import re
 import signal
@@ -282,11 +306,141 @@ class Client:
 # ---- daemon ---------------------------------------------------------------
 
 def free_port():
+    """A TCP port on 127.0.0.1 nobody listens on (for now)."""
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+def have_daemon():
+    """Is there a daemon binary to test?"""
+    return os.access(DAEMON, os.X_OK)
+
+
+def child_env(env=None):
+    """os.environ with env applied; a None value removes that variable."""
+    out = dict(os.environ)
+    for k, v in (env or {}).items():
+        if v is None:
+            out.pop(k, None)
+        else:
+            out[k] = v
+    return out
+
+
+def run_daemon_cmd(*args, env=None, stderr=None, timeout=20):
+    """
+    Run the daemon with args to its exit (-n, -V, a bad flag, a file it
+    must refuse): (exit status, stdout, stderr), bytes decoded as they
+    are (no newline translation).  env as for Daemon.  stderr, a file
+    object, gets the daemon's standard error instead of a pipe (so that
+    JOURNAL_STREAM can name it); what it holds then is returned.
+    """
+    argv = [DAEMON] + [str(a) for a in args]
+    err_to = subprocess.PIPE if stderr is None else stderr
+    p = subprocess.run(argv, stdin=subprocess.DEVNULL, env=child_env(env),
+                       stdout=subprocess.PIPE, stderr=err_to,
+                       timeout=timeout)
+    if stderr is None:
+        err = p.stderr
+    else:
+        stderr.seek(0)
+        err = stderr.read()
+    return (p.returncode, p.stdout.decode("utf-8", "replace"),
+            err.decode("utf-8", "replace"))
+
+
+def _addr_socket(addr, timeout):
+    """A stream socket connected to addr: a path, a port or (host, port)."""
+    if isinstance(addr, str):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    else:
+        if isinstance(addr, int):
+            addr = ("127.0.0.1", addr)
+        family = socket.AF_INET6 if ":" in addr[0] else socket.AF_INET
+        s = socket.socket(family, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    try:
+        s.connect(addr)
+    except OSError:
+        s.close()
+        raise
+    return s
+
+
+def can_connect(addr, timeout=2.0):
+    """Does something accept connections at addr?"""
+    try:
+        _addr_socket(addr, timeout).close()
+        return True
+    except OSError:
+        return False
+
+
+def ask(addr, line, timeout=2.0):
+    """
+    One request on a new connection to addr, whose sending side is then
+    shut: the first reply line without its LF, or None if there is no
+    whole line (refused, closed, timed out).  Never raises.
+    """
+    try:
+        s = _addr_socket(addr, timeout)
+    except OSError:
+        return None
+    try:
+        s.sendall(line.encode("latin-1") + b"\n")
+        s.shutdown(socket.SHUT_WR)
+        data = b""
+        while b"\n" not in data:
+            chunk = s.recv(4096)
+            if not chunk:
+                return None
+            data += chunk
+        return data.split(b"\n", 1)[0].decode("ascii", "replace")
+    except OSError:
+        return None
+    finally:
+        s.close()
+
+
+def ping(addr, timeout=2.0):
+    """Does a sudokud serve addr (answer PING with PONG)?"""
+    return ask(addr, "PING", timeout) == "PONG"
+
+
+class NotifySocket:
+    """A datagram socket at path standing in for systemd's NOTIFY_SOCKET."""
+
+    def __init__(self, path):
+        self.path = path
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(path)
+
+    def recv(self, timeout=IO_TIMEOUT):
+        """The next message as text, or None after timeout seconds."""
+        self.sock.settimeout(max(0.01, timeout))
+        try:
+            return self.sock.recv(4096).decode("ascii", "replace")
+        except socket.timeout:
+            return None
+
+    def wait(self, word, timeout=IO_TIMEOUT):
+        """Messages until one has the line word: (it or None, all seen)."""
+        seen = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            msg = self.recv(deadline - time.monotonic())
+            if msg is None:
+                break
+            seen.append(msg)
+            if word in msg.split("\n"):
+                return msg, seen
+        return None, seen
+
+    def close(self):
+        self.sock.close()
 
 
 class Daemon:
@@ -295,7 +449,18 @@ class Daemon:
     workers, max_connections, idle_timeout, write_timeout, max_line,
     output_high, output_low, shutdown_timeout ([server]); budget,
     count_max ([solver]).  unix=False / tcp=False drop a listener;
-    rlimit_nofile sets RLIMIT_NOFILE in the child.
+    rlimit_nofile sets RLIMIT_NOFILE in the child; extra_conf is added
+    to the file.
+
+    config="..." is the whole file instead (extra_conf still added); the
+    daemon is then ready when it accepts on sock_path and on port, those
+    of them given (neither: as soon as it runs).
+
+    env updates the environment (a None value removes a variable);
+    flags are the options before "-f FILE"; wrapper is an argv prefix
+    (["sh", "-c", ..., "sh"], a launcher); inherit_fd becomes fd 3;
+    listen_fds become fds 3, 4, ... with LISTEN_PID and LISTEN_FDS set
+    for the daemon, as systemd passes sockets (LISTEN_FDNAMES: env).
     """
     instances = []          # every daemon made, for the runner's cleanup
     SERVER_KEYS = ("workers", "max_connections", "idle_timeout",
@@ -305,19 +470,26 @@ class Daemon:
 
     def __init__(self, unix=True, tcp=True, rlimit_nofile=None,
                  sock_path=None, env=None, extra_conf="", inherit_fd=None,
-                 wrapper=None, **opts):
+                 wrapper=None, config=None, port=None, listen_fds=None,
+                 flags=("-d",), **opts):
         self.opts = {"workers": 2}
         self.opts.update(opts)
+        self.config = config
+        if config is not None:
+            unix, tcp = sock_path is not None, port is not None
         self.want_unix = unix
         self.want_tcp = tcp
         self.rlimit_nofile = rlimit_nofile
         self.env = env
         self.extra_conf = extra_conf
         self.inherit_fd = inherit_fd    # becomes fd 3 in the daemon
+        self.listen_fds = list(listen_fds or ())    # fds 3, 4, ...
         self.wrapper = wrapper          # argv prefix, e.g. ["sh", "-c", ..]
+        self.flags = list(flags)
         self.tmp = tempfile.mkdtemp(prefix="sudokud-e2e.")
         self.path = sock_path or os.path.join(self.tmp, "sock")
-        self.port = None
+        self.port = port
+        self.why = None                 # why started() said False
         self.proc = None
         self.conf = os.path.join(self.tmp, "sudokud.conf")
         self.log = os.path.join(self.tmp, "stderr.log")
@@ -328,6 +500,10 @@ class Daemon:
 
     # config and process
     def write_conf(self):
+        if self.config is not None:
+            with open(self.conf, "w") as f:
+                f.write(self.config + self.extra_conf)
+            return
         lines = ["[server]"]
         for k in self.SERVER_KEYS:
             if k in self.opts:
@@ -347,40 +523,71 @@ class Daemon:
     def _preexec(self):
         if self.inherit_fd is not None:
             os.dup2(self.inherit_fd, 3)
+        if self.listen_fds:
+            # Out of the way first: one may already sit at 3 or 4.
+            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 100)
+                    for fd in self.listen_fds]
+            for i, fd in enumerate(high):
+                os.dup2(fd, 3 + i)
         if self.rlimit_nofile:
             import resource
             resource.setrlimit(resource.RLIMIT_NOFILE,
                                (self.rlimit_nofile, self.rlimit_nofile))
 
+    def argv(self):
+        """The command line: wrapper, daemon, flags, -f FILE."""
+        argv = list(self.wrapper or [])
+        if self.listen_fds:
+            # The pid is known only in the child: sh exports its own,
+            # then execs the daemon in the same process.
+            argv += ["sh", "-c", "LISTEN_PID=$$; LISTEN_FDS=%d; export "
+                     'LISTEN_PID LISTEN_FDS; exec "$@"'
+                     % len(self.listen_fds), "sh"]
+        return argv + [DAEMON] + self.flags + ["-f", self.conf]
+
     def spawn(self):
         """Start the process only (no readiness wait)."""
         self.write_conf()
         logf = open(self.log, "ab")
-        env = dict(os.environ)
-        env.update(self.env or {})
+        keep = ()
+        if self.inherit_fd is not None:
+            keep = (3,)
+        if self.listen_fds:
+            keep = tuple(range(3, 3 + len(self.listen_fds)))
         self.proc = subprocess.Popen(
-            (self.wrapper or []) + [DAEMON, "-d", "-f", self.conf],
-            stdin=subprocess.DEVNULL, stdout=logf, stderr=logf,
-            preexec_fn=self._preexec, close_fds=True, env=env,
-            pass_fds=(3,) if self.inherit_fd is not None else ())
+            self.argv(), stdin=subprocess.DEVNULL, stdout=logf,
+            stderr=logf, preexec_fn=self._preexec, close_fds=True,
+            env=child_env(self.env), pass_fds=keep)
         logf.close()
         return self.proc
 
     def start(self, timeout=5.0):
         if not os.access(DAEMON, os.X_OK):
             raise Fail("no daemon binary at %s" % DAEMON)
+        raw = self.config is not None       # its port is the caller's
         for attempt in range(4):
-            self.port = free_port() if self.want_tcp else None
+            if not raw:
+                self.port = free_port() if self.want_tcp else None
             self.spawn()
             state = self.wait_ready(timeout)
             if state == "ready":
                 self.settle()
                 return self
-            if state == "exited" and self.want_tcp and attempt < 3:
+            if state == "exited" and self.want_tcp and not raw and \
+                    attempt < 3:
                 continue        # lost the port race; try another
             raise Fail("daemon did not start (%s)\n%s"
                        % (state, self.log_tail()))
         raise Fail("daemon did not start")
+
+    def started(self, timeout=5.0):
+        """start() for checks in sequence: True, or False and self.why."""
+        try:
+            self.start(timeout)
+            return True
+        except Fail as e:
+            self.why = str(e)
+            return False
 
     def wait_ready(self, timeout):
         deadline = time.monotonic() + timeout
@@ -433,6 +640,13 @@ class Daemon:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 pass
+
+    def wait_exit(self, timeout=5.0):
+        """The exit status once it ends by itself; None after timeout."""
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
 
     def terminate(self, timeout=5.0):
         """SIGTERM; returns the exit status, or None after a SIGKILL."""
@@ -617,14 +831,31 @@ def stats_ints(st):
     return out
 
 
+def skip_all(reason):
+    """The plan of a file that runs nothing; its exit status."""
+    print("1..0 # SKIP %s" % reason, flush=True)
+    return 0
+
+
 class Tap:
     """
-    Cases register with @T.case(name, transports=..., daemon=opts).
-    A case without daemon options shares one default daemon per file
-    (restarted if it dies); with options it gets a private one.
+    One TAP printer; automake's tap-driver.sh counts each "ok"/"not ok"
+    line as one test case.  A file uses one of two styles:
+
+    Cases: @T.case(name, transports=..., daemon=opts), then
+    sys.exit(T.run()).  A case without daemon options shares one default
+    daemon per file (restarted if it dies); with options it gets a
+    private one; own=True cases start their daemons themselves.
+
+    Checks in sequence (memcached's ok()): T.ok(cond, name, diag) and
+    T.skip(name, reason), called by a function fn, then
+    sys.exit(T.main(fn)); the plan comes last, which TAP allows.
+    diag_lines caps the "# " lines of a failed check.
+
+    Either way the exit status is 0: failures are the "not ok" lines.
     """
 
-    def __init__(self, default_opts=None):
+    def __init__(self, default_opts=None, diag_lines=None):
         self.cases = []
         self.default_opts = default_opts or {}
         self.shared = None
@@ -632,6 +863,7 @@ class Tap:
         self.failed = 0
         self.current_notes = []
         self.start = time.monotonic()
+        self.diag_lines = diag_lines
 
     def case(self, name, transports=("unix", "tcp"), daemon=None,
              timeout=CASE_TIMEOUT, own=False, daemonless=False):
@@ -720,6 +952,61 @@ class Tap:
             ok, diag = False, (diag or "") + traceback.format_exc()
         self.emit(ok, label, diag)
         self.current_notes = []
+
+    # ---- checks in sequence ---------------------------------------------
+
+    def ok(self, cond, name, diag=""):
+        """One result now; diag (any value) is shown if cond is false."""
+        text = None
+        if not cond and diag is not None and str(diag) != "":
+            lines = str(diag).splitlines()
+            text = "\n".join(lines[:self.diag_lines])
+        self.emit(bool(cond), name, text)
+        return cond
+
+    def skip(self, name, reason):
+        self.emit(True, name, skip=reason)
+
+    def main(self, fn):
+        """
+        Run fn() within FILE_TIMEOUT (an exception or the timeout is one
+        more "not ok" line), then done().
+        """
+        signal.signal(signal.SIGALRM, self._alarm)
+        signal.alarm(FILE_TIMEOUT)
+        try:
+            fn()
+        except CaseTimeout:
+            self.emit(False, "%s ran to its end" % fn.__name__,
+                      "file time budget of %d s spent" % FILE_TIMEOUT)
+        except Exception:
+            self.emit(False, "%s ran to its end" % fn.__name__,
+                      traceback.format_exc())
+        finally:
+            signal.alarm(0)
+        return self.done()
+
+    def done(self):
+        """
+        The end of checks in sequence: stop the daemons still running;
+        if this file made any, one more line says whether their logs hold
+        a sanitizer report; then the plan.  Returns the exit status, 0.
+        """
+        found = []
+        for d in Daemon.instances:
+            try:
+                d.cleanup()
+            except Exception:
+                found.append(traceback.format_exc())
+            found += d.findings
+        if Daemon.instances:
+            self.ok(not found, "no sanitizer report from the %d daemon "
+                    "run(s) of this file" % len(Daemon.instances),
+                    "\n".join(found[:40]))
+        print("1..%d" % self.n, flush=True)
+        return 0
+
+    # ---- cases -------------------------------------------------------------
 
     def _shared_exit(self, c):
         """The shared daemon stops cleanly; its leak report is clean."""

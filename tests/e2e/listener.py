@@ -2,32 +2,28 @@
 """sudokud listening sockets: stale, live and foreign paths, as TAP.
 
 Starts $top_builddir/src/sudokud (or $SUDOKUD) with -d on sockets in a
-temporary directory and TCP ports picked free by the test.  Every daemon
-started is stopped with SIGTERM (SIGKILL after a deadline).
+temporary directory and TCP ports picked free by the test, as checks in
+sequence of tests/e2e/harness.py.  Every daemon started is stopped with
+SIGTERM (SIGKILL after a deadline).
 """
 import os
-import signal
 import socket
 import stat
-import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tap  # noqa: E402
-from harness import unstamp  # noqa: E402
-import time
+import harness as h  # noqa: E402
 
-TOP_BUILDDIR = os.environ.get("top_builddir", ".")
-SUDOKUD = os.environ.get("SUDOKUD", os.path.join(TOP_BUILDDIR, "src", "sudokud"))
 START_DEADLINE = 10.0	# seconds for the socket to accept
 STOP_DEADLINE = 20.0	# seconds for SIGTERM to end the daemon
 
-TAP = tap.Tap()
+T = h.Tap()
 
 
 def check(name, ok, diag=""):
-    TAP.ok(ok, name, diag)
+    T.ok(ok, name, diag)
 
 
 def write_conf(tmp, text):
@@ -39,89 +35,24 @@ def write_conf(tmp, text):
 
 def run_fail(conf, debug=True, env=None, stderr=None):
     """Run a daemon that must refuse to start; (rc, last stderr line)."""
-    args = [SUDOKUD, "-d", "-f", conf] if debug else [SUDOKUD, "-f", conf]
-    if stderr is None:
-        p = subprocess.run(args, stdin=subprocess.DEVNULL, env=env,
-                           capture_output=True, text=True, timeout=30)
-        lines = p.stderr.splitlines()
-    else:
-        p = subprocess.run(args, stdin=subprocess.DEVNULL, env=env,
-                           stdout=subprocess.DEVNULL, stderr=stderr,
-                           timeout=30)
-        stderr.seek(0)
-        lines = stderr.read().decode().splitlines()
-    return p.returncode, unstamp(lines[-1]) if lines else ""
+    args = ("-d", "-f", conf) if debug else ("-f", conf)
+    rc, _, err = h.run_daemon_cmd(*args, env=env, stderr=stderr,
+                                  timeout=30)
+    lines = err.splitlines()
+    return rc, h.unstamp(lines[-1]) if lines else ""
 
 
-def ping(path):
-    """Does a sudokud answer PING there?  Then its server is running."""
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.settimeout(2)
-    try:
-        s.connect(path)
-        s.sendall(b"PING\n")
-        reply = b""
-        while not reply.endswith(b"\n"):
-            data = s.recv(64)
-            if not data:
-                break
-            reply += data
-        return reply == b"PONG\n"
-    except OSError:
-        return False
-    finally:
-        s.close()
+def serve(sock, extra_conf=""):
+    """A daemon on the Unix socket sock; (it, whether it serves)."""
+    d = h.Daemon(sock_path=sock, tcp=False, extra_conf=extra_conf)
+    ready = d.started(START_DEADLINE) and h.ping(sock)
+    return d, ready
 
 
-def can_connect(path):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.settimeout(2)
-    try:
-        s.connect(path)
-        return True
-    except OSError:
-        return False
-    finally:
-        s.close()
-
-
-class Daemon:
-    """A sudokud that should start; stop() returns its exit status.
-
-    Ready means it answers PING: a socket that accepts is not enough,
-    as the signal handlers come later, in server_run().
-    """
-
-    def __init__(self, conf, sock):
-        self.sock = sock
-        self.err = tempfile.TemporaryFile()
-        self.p = subprocess.Popen([SUDOKUD, "-d", "-f", conf],
-                                  stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.DEVNULL, stderr=self.err)
-
-    def wait_ready(self):
-        end = time.monotonic() + START_DEADLINE
-        while time.monotonic() < end:
-            if self.p.poll() is not None:
-                return False
-            if ping(self.sock):
-                return True
-            time.sleep(0.05)
-        return False
-
-    def stop(self):
-        if self.p.poll() is None:
-            self.p.send_signal(signal.SIGTERM)
-        try:
-            return self.p.wait(STOP_DEADLINE)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-            return None
-
-    def stderr(self):
-        self.err.seek(0)
-        return self.err.read().decode(errors="replace")
+def stop(d):
+    """SIGTERM: the exit status (None after a SIGKILL), and the log."""
+    rc = d.terminate(STOP_DEADLINE)
+    return rc, d.log_tail()
 
 
 def test_not_a_socket(tmp):
@@ -137,14 +68,13 @@ def test_not_a_socket(tmp):
           rc == 1 and last == want and kept,
           "rc=%d last=%r want %r" % (rc, last, want))
     # Without -d the log is syslog, but a fatal error shows on stderr too.
-    env = {k: v for k, v in os.environ.items() if k != "JOURNAL_STREAM"}
-    rc, last = run_fail(conf, debug=False, env=env)
+    rc, last = run_fail(conf, debug=False, env={"JOURNAL_STREAM": None})
     check("without -d a fatal error is also on stderr",
           rc == 1 and last == "sudokud: " + want, "rc=%d last=%r" % (rc, last))
     # stderr is the journal: lines carry a <N> priority (2: LOG_CRIT).
     with tempfile.TemporaryFile() as err:
         st = os.fstat(err.fileno())
-        env["JOURNAL_STREAM"] = "%d:%d" % (st.st_dev, st.st_ino)
+        env = {"JOURNAL_STREAM": "%d:%d" % (st.st_dev, st.st_ino)}
         rc, last = run_fail(conf, debug=False, env=env, stderr=err)
     check("JOURNAL_STREAM: stderr with syslog priority prefixes",
           rc == 1 and last == "<2>" + want, "rc=%d last=%r" % (rc, last))
@@ -161,7 +91,7 @@ def test_live_socket(tmp):
     want = "%s: a process is already listening there" % sock
     check("a live socket at the path: refused", rc == 1 and last == want,
           "rc=%d last=%r want %r" % (rc, last, want))
-    check("the live socket is left alone", can_connect(sock))
+    check("the live socket is left alone", h.can_connect(sock))
     other.close()
     os.unlink(sock)
 
@@ -171,47 +101,37 @@ def test_stale_socket(tmp):
     dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     dead.bind(sock)
     dead.close()		# bound, never listened: refuses connections
-    conf = write_conf(tmp, "[listen]\nunix = %s\nunix_mode = 0640\n" % sock)
-    d = Daemon(conf, sock)
-    ready = d.wait_ready()
-    check("a stale socket is replaced", ready, d.stderr())
+    d, ready = serve(sock, "[listen]\nunix_mode = 0640\n")
+    check("a stale socket is replaced", ready, d.why or d.log_tail())
     mode = stat.S_IMODE(os.lstat(sock).st_mode) if ready else None
     check("unix_mode is applied", mode == 0o640, "mode=%r" % mode)
-    if ready:
-        rc, last = run_fail(conf)
-        want = "%s: a process is already listening there" % sock
-        check("a second sudokud is refused", rc == 1 and last == want,
-              "rc=%d last=%r" % (rc, last))
-        check("the first one still answers", ping(sock))
-    rc = d.stop()
-    check("SIGTERM: exit 0", rc == 0, "rc=%r %s" % (rc, d.stderr()))
+    rc, last = run_fail(d.conf)
+    want = "%s: a process is already listening there" % sock
+    check("a second sudokud is refused", ready and rc == 1 and last == want,
+          "ready=%r rc=%d last=%r" % (ready, rc, last))
+    check("the first one still answers", h.ping(sock))
+    rc, log = stop(d)
+    check("SIGTERM: exit 0", rc == 0, "rc=%r %s" % (rc, log))
     check("its socket is removed at exit", not os.path.exists(sock))
+    d.cleanup()
 
 
 def test_replaced_socket(tmp):
     sock = os.path.join(tmp, "replaced.sock")
-    conf = write_conf(tmp, "[listen]\nunix = %s\n" % sock)
-    d = Daemon(conf, sock)
-    ready = d.wait_ready()
-    check("starts on a fresh path", ready, d.stderr())
-    os.unlink(sock)		# someone else takes the path over
+    d, ready = serve(sock)
+    check("starts on a fresh path", ready, d.why or d.log_tail())
+    if os.path.exists(sock):
+        os.unlink(sock)		# someone else takes the path over
     other = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     other.bind(sock)
     other.listen(8)
-    rc = d.stop()
+    rc, log = stop(d)
     check("a socket that is no longer ours is not unlinked at exit",
-          rc == 0 and os.path.exists(sock) and can_connect(sock),
-          "rc=%r" % rc)
+          rc == 0 and os.path.exists(sock) and h.can_connect(sock),
+          "rc=%r %s" % (rc, log))
     other.close()
     os.unlink(sock)
-
-
-def free_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+    d.cleanup()
 
 
 def test_tcp_in_use(tmp):
@@ -228,19 +148,17 @@ def test_tcp_in_use(tmp):
 
 
 def test_tcp(tmp):
-    port = free_port()
+    port = h.free_port()
     sock = os.path.join(tmp, "tcp.sock")
-    conf = write_conf(tmp, "[listen]\nunix = %s\ntcp = %d\n" % (sock, port))
-    d = Daemon(conf, sock)
-    ready = d.wait_ready()
-    ok = False
-    if ready:
-        c = socket.create_connection(("127.0.0.1", port), timeout=2)
-        ok = True
-        c.close()
-    rc = d.stop()
+    # "tcp = PORT" as written: raw text, not the harness's keywords.
+    d = h.Daemon(config="[listen]\nunix = %s\ntcp = %d\n" % (sock, port),
+                 sock_path=sock)
+    ready = d.started(START_DEADLINE) and h.ping(sock)
+    ok = ready and h.can_connect(("127.0.0.1", port))
+    rc, log = stop(d)
     check("listens on TCP 127.0.0.1 for 'tcp = PORT'", ok and rc == 0,
-          "ready=%r rc=%r %s" % (ready, rc, d.stderr()))
+          "ready=%r rc=%r %s %s" % (ready, rc, d.why or "", log))
+    d.cleanup()
 
 
 def test_missing_dir(tmp):
@@ -252,9 +170,7 @@ def test_missing_dir(tmp):
           rc == 1 and last == want, "rc=%d last=%r" % (rc, last))
 
 
-def main():
-    if not os.access(SUDOKUD, os.X_OK):
-        return tap.skip_all("%s not built" % SUDOKUD)
+def checks():
     with tempfile.TemporaryDirectory(prefix="sudokud-listen.") as tmp:
         test_not_a_socket(tmp)
         test_live_socket(tmp)
@@ -263,8 +179,9 @@ def main():
         test_tcp_in_use(tmp)
         test_tcp(tmp)
         test_missing_dir(tmp)
-    return TAP.done()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if not h.have_daemon():
+        sys.exit(h.skip_all("%s not built" % h.DAEMON))
+    sys.exit(T.main(checks))

@@ -14,14 +14,14 @@ import os
 import re
 import sys
 
-SRC = os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__),
-                                                "..", ".."))
+sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "e2e"))
-import tap  # noqa: E402
+import harness as h  # noqa: E402
 
-TAP = tap.Tap()
-ok = TAP.ok
+SRC = h.TOP_SRCDIR
+T = h.Tap()
+ok = T.ok
 
 
 def read(*path):
@@ -72,7 +72,7 @@ def octal_or_int(s):
     return int(s, 8) if s.startswith("0") and len(s) > 1 else int(s)
 
 
-def main():
+def checks():
     keys = table()
     ok(len(keys) >= 18, "config_table.c parsed: %d keys" % len(keys))
     man = man_entries()
@@ -116,7 +116,6 @@ def main():
                            shipped))
     ok(len(names) <= 1, "etc/sudokud.conf uses one user and group name "
        "in its examples", "names: %r" % sorted(names))
-    return TAP.done()
 
 
 def size_value(v):
@@ -155,4 +154,4 @@ def keys_by(keys, name):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(T.main(checks))
