@@ -1,6 +1,5 @@
 /*
- * conn.c -- a client connection as a state machine, and the set of one
- * worker's connections.
+ * conn.c -- a client connection as a state machine.
  *
  * States; conn_enter() does what entering each one means, conn_settle()
  * picks the next one from the facts after anything happened:
@@ -25,12 +24,11 @@
  * can call back into a freed connection.
  *
  * Fairness.  A slice is at most CONN_SLICE_NS of solver time or
- * CONN_BATCH requests.  The run queue serves one slice per turn of the
- * event loop (its event is a zero timer, and timers run only after the
- * loop has polled the sockets), and a connection serves at most one
- * slice per turn from its own read event.  So a request waits for at
- * most one slice of each other connection of its worker, whatever those
- * ask for: a search longer than a slice goes on in later turns.
+ * CONN_BATCH requests.  The set's run queue serves one slice per turn of
+ * the event loop (conn_set.c), and a connection serves at most one slice
+ * per turn from its own read event.  So a request waits for at most one
+ * slice of each other connection of its worker, whatever those ask for:
+ * a search longer than a slice goes on in later turns.
  *
  * Timeouts are deadlines computed from when things happened -- the last
  * complete line, the first byte of an incomplete one, the last write
@@ -43,12 +41,10 @@
 #include <sys/socket.h>
 
 #include <errno.h>
-#include <netdb.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,6 +56,7 @@
 #include "config.h"
 #include "conn.h"
 #include "frame.h"
+#include "peer.h"
 #include "proto.h"
 #include "stats.h"
 
@@ -69,10 +66,7 @@
  */
 #define CONN_BATCH		128
 
-/*
- * Most solver time, in ns, of one slice: what one connection can make
- * the others of its worker wait, at most, per turn.
- */
+/* Most solver time of one slice, in ns: what others wait per turn. */
 #define CONN_SLICE_NS		1000000
 
 /*
@@ -93,9 +87,6 @@
  * never reach it, so their batches still cost one write.
  */
 #define CONN_EARLY_NS		8000
-
-/* Bytes asked of one read(2): about 200 puzzle requests. */
-#define CONN_READ		16384
 
 /* Most reads of the last look at a socket when the server stops. */
 #define CONN_LAST_READS		16
@@ -153,21 +144,6 @@ struct conn {
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */
 };
 
-TAILQ_HEAD(conn_list, conn);
-
-struct conn_set {
-	struct event_base	*base;
-	struct proto_env	*env;
-	struct conn_list	 conns;
-	struct conn_list	 runq;		/* BUSY, in turn order */
-	struct event		*run_ev;	/* serves the head of runq */
-	char			*line;		/* max_line + 1 bytes */
-	size_t			 linesize;
-	char			 rbuf[CONN_READ];
-	int			 draining;
-	_Atomic unsigned int	 closed;
-};
-
 static void	conn_enter(struct conn *, enum conn_state);
 static void	conn_settle(struct conn *);
 static void	conn_timer(struct conn *);
@@ -187,40 +163,8 @@ conn_cf(const struct conn *c)
 	return (c->set->env->cf);
 }
 
-/*
- * ", tcp 127.0.0.1:40000" or ", unix pid 1234 uid 1000", for the log
- * lines of a connection; only at debug level, as it costs two system
- * calls, else NULL.
- */
-static char *
-conn_peer(int fd)
-{
-	struct sockaddr_storage	 ss;
-	struct ucred		 cred;
-	socklen_t		 len = sizeof ss;
-	char			 host[NI_MAXHOST], serv[NI_MAXSERV], *peer;
-
-	if (!log_enabled(LOG_DEBUG) ||
-	    getpeername(fd, (struct sockaddr *)&ss, &len) == -1)
-		return (NULL);
-	if (ss.ss_family == AF_UNIX) {
-		len = sizeof cred;
-		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0)
-			return (NULL);
-		xasprintf(&peer, ", unix pid %ld uid %lu", (long)cred.pid,
-		    (unsigned long)cred.uid);
-	} else if (getnameinfo((struct sockaddr *)&ss, len, host,
-	    sizeof host, serv, sizeof serv, NI_NUMERICHOST |
-	    NI_NUMERICSERV) == 0)
-		xasprintf(&peer, ss.ss_family == AF_INET6 ? ", tcp [%s]:%s" :
-		    ", tcp %s:%s", host, serv);
-	else
-		return (NULL);
-	return (peer);
-}
-
 /* The end: every event and buffer goes with it. */
-static void
+void
 conn_free(struct conn *c)
 {
 	struct conn_set	*set = c->set;
@@ -550,28 +494,6 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 	conn_settle(c);
 }
 
-/* The run queue: one slice of the connection whose turn it is. */
-static void
-conn_runcb(evutil_socket_t fd, short events, void *arg)
-{
-	struct conn_set	*set = arg;
-	struct conn	*c;
-	struct timeval	 now = { 0, 0 };
-
-	(void)fd;
-	(void)events;
-	if ((c = TAILQ_FIRST(&set->runq)) != NULL) {
-		TAILQ_REMOVE(&set->runq, c, run);
-		c->queued = 0;
-		if (conn_serve(c) == -1)
-			conn_free(c);
-		else
-			conn_settle(c);
-	}
-	if (!TAILQ_EMPTY(&set->runq))
-		evtimer_add(set->run_ev, &now);
-}
-
 static void
 conn_timercb(evutil_socket_t fd, short events, void *arg)
 {
@@ -601,45 +523,11 @@ conn_timercb(evutil_socket_t fd, short events, void *arg)
 	conn_free(c);
 }
 
-struct conn_set *
-conn_set_new(struct event_base *base, struct proto_env *env)
-{
-	struct conn_set	*set;
-
-	set = xcalloc(1, sizeof *set);
-	set->base = base;
-	set->env = env;
-	TAILQ_INIT(&set->conns);
-	TAILQ_INIT(&set->runq);
-	if ((set->run_ev = evtimer_new(base, conn_runcb, set)) == NULL)
-		fatalx("%s: evtimer_new failed", __func__);
-	set->linesize = env->cf->max_line + 1;
-	set->line = xmalloc(set->linesize);
-	atomic_init(&set->closed, 0);
-	return (set);
-}
-
 void
-conn_set_free(struct conn_set *set)
-{
-	conn_set_close_all(set);
-	event_free(set->run_ev);
-	free(set->line);
-	free(set);
-}
-
-void
-conn_set_add(struct conn_set *set, int fd)
+conn_new(struct conn_set *set, int fd)
 {
 	struct conn	*c;
 
-	if (set->draining) {
-		close(fd);
-		stats_conn_close(set->env->ss);
-		atomic_fetch_add_explicit(&set->closed, 1,
-		    memory_order_relaxed);
-		return;
-	}
 	c = xcalloc(1, sizeof *c);
 	c->set = set;
 	c->fd = fd;
@@ -655,7 +543,7 @@ conn_set_add(struct conn_set *set, int fd)
 	    c->in == NULL || c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
-	c->peer = conn_peer(fd);
+	c->peer = peer_describe(fd);
 	c->state = CONN_IDLE;
 	c->t_quiet = conn_now();
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));
@@ -668,26 +556,25 @@ conn_set_add(struct conn_set *set, int fd)
 }
 
 void
-conn_set_reconfigure(struct conn_set *set)
+conn_retime(struct conn *c)
 {
-	struct conn	*c;
-
-	if (set->linesize < set->env->cf->max_line + 1) {
-		set->linesize = set->env->cf->max_line + 1;
-		set->line = xreallocarray(set->line, 1, set->linesize);
-	}
-	TAILQ_FOREACH(c, &set->conns, entry) {
-		evtimer_del(c->tev);
-		c->armed = 0;
-		conn_timer(c);
-	}
+	evtimer_del(c->tev);
+	c->armed = 0;
+	conn_timer(c);
 }
 
-/*
- * The server stops: take what the kernel holds already (a bounded last
- * look), answer every complete line, then close.
- */
-static void
+void
+conn_run(struct conn *c)
+{
+	TAILQ_REMOVE(&c->set->runq, c, run);
+	c->queued = 0;
+	if (conn_serve(c) == -1)
+		conn_free(c);
+	else
+		conn_settle(c);
+}
+
+void
 conn_stop(struct conn *c)
 {
 	int	i, n = 1;
@@ -704,43 +591,8 @@ conn_stop(struct conn *c)
 	conn_settle(c);
 }
 
-void
-conn_set_drain(struct conn_set *set)
+struct conn *
+conn_next(struct conn *c)
 {
-	struct conn	*c, *next;
-
-	set->draining = 1;
-	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = next) {
-		next = TAILQ_NEXT(c, entry);
-		conn_stop(c);
-	}
-	if (TAILQ_EMPTY(&set->conns))
-		event_base_loopbreak(set->base);
-}
-
-unsigned int
-conn_set_close_all(struct conn_set *set)
-{
-	struct conn	*c;
-	unsigned int	 n = 0;
-
-	set->draining = 1;
-	while ((c = TAILQ_FIRST(&set->conns)) != NULL) {
-		conn_free(c);
-		n++;
-	}
-	event_base_loopbreak(set->base);
-	return (n);
-}
-
-int
-conn_set_draining(struct conn_set *set)
-{
-	return (set->draining);
-}
-
-unsigned int
-conn_set_closed(struct conn_set *set)
-{
-	return (atomic_load_explicit(&set->closed, memory_order_relaxed));
+	return (TAILQ_NEXT(c, entry));
 }

@@ -1,54 +1,63 @@
 /*
- * conn.h -- the client connections of one worker thread.
+ * conn.h -- one client connection (conn.c), and the set of a worker's
+ * connections it lives in (conn_set.c).  Private to those two files:
+ * the worker uses conn_set.h.
  *
- * A worker owns one conn_set: the connections handed to it, the queue of
- * those with requests waiting for their turn, and the scratch space a
- * request's first slice of solving runs in.  Each connection is a state
- * machine (see conn.c); the worker only adds sockets to the set and asks
- * the set to stop.  Everything here runs on the worker's thread, except
- * conn_set_closed().
+ * The set is plain data that a connection updates as it changes state:
+ * it joins the run queue when it has requests to serve, and counts
+ * itself out when it closes.  The set calls a connection through the
+ * functions below; a connection calls nothing of the set's.
  */
 #ifndef CONN_H
 #define CONN_H
 
+#include <sys/queue.h>
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+struct event;
 struct event_base;
 struct proto_env;
-struct conn_set;
+struct conn;
+
+/* Bytes asked of one read(2): about 200 puzzle requests. */
+#define CONN_READ		16384
+
+TAILQ_HEAD(conn_list, conn);
+
+struct conn_set {
+	struct event_base	*base;
+	struct proto_env	*env;
+	struct conn_list	 conns;
+	struct conn_list	 runq;		/* BUSY, in turn order */
+	struct event		*run_ev;	/* serves the head of runq */
+	char			*line;		/* max_line + 1 bytes */
+	size_t			 linesize;
+	char			 rbuf[CONN_READ];
+	int			 draining;	/* break the loop once empty */
+	_Atomic unsigned int	 closed;	/* connections closed */
+};
+
+/* Serve fd in set: a new connection, read at once. */
+void	conn_new(struct conn_set *, int fd);
+
+/* Its turn in the run queue (it is the head): one slice. */
+void	conn_run(struct conn *);
 
 /*
- * An empty set serving with env on base.  env stays the worker's: after
- * changing env->cf (a reload), call conn_set_reconfigure().
+ * The server stops: take what the kernel holds already (a bounded last
+ * look), answer every complete line, then close.
  */
-struct conn_set	*conn_set_new(struct event_base *base, struct proto_env *env);
+void	conn_stop(struct conn *);
 
-/* Close every connection and free the set. */
-void		 conn_set_free(struct conn_set *);
+/* The config changed: deadlines from the same moments, new timeouts. */
+void	conn_retime(struct conn *);
 
-/* Serve fd, an accepted non-blocking socket counted as open in STATS. */
-void		 conn_set_add(struct conn_set *, int fd);
+/* Close now. */
+void	conn_free(struct conn *);
 
-/*
- * env->cf changed: the new limits and timeouts apply to every open
- * connection, counting the time already spent (a reload never restarts
- * a timeout).
- */
-void		 conn_set_reconfigure(struct conn_set *);
-
-/*
- * Graceful stop: take no new connections; each one answers the complete
- * requests it has read (after one last read of what the kernel holds),
- * sends its replies, shuts down its sending side and closes once the
- * client has.  When the last one is gone the event loop is broken.
- */
-void		 conn_set_drain(struct conn_set *);
-
-/* Close every connection now and break the loop; returns how many. */
-unsigned int	 conn_set_close_all(struct conn_set *);
-
-/* Is the set draining (no new connections)? */
-int		 conn_set_draining(struct conn_set *);
-
-/* Connections closed since the set was made; any thread may ask. */
-unsigned int	 conn_set_closed(struct conn_set *);
+/* The next connection of the set, for walking it; NULL at the end. */
+struct conn *conn_next(struct conn *);
 
 #endif /* CONN_H */

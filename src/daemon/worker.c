@@ -23,7 +23,7 @@
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
 #include "config.h"
-#include "conn.h"
+#include "conn_set.h"
 #include "proto.h"
 #include "server.h"
 #include "stats.h"

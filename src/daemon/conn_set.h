@@ -1,0 +1,50 @@
+/*
+ * conn_set.h -- the client connections of one worker thread.
+ *
+ * A worker owns one conn_set: the connections handed to it and the queue
+ * of those with requests waiting for their turn.  Each connection is a
+ * state machine (conn.c); the worker only adds sockets to the set and
+ * asks the set to stop.  Everything here runs on the worker's thread,
+ * except conn_set_closed().
+ */
+#ifndef CONN_SET_H
+#define CONN_SET_H
+
+struct event_base;
+struct proto_env;
+struct conn_set;
+
+/*
+ * An empty set serving with env on base.  env stays the worker's: after
+ * changing env->cf (a reload), call conn_set_reconfigure().
+ */
+struct conn_set	*conn_set_new(struct event_base *base, struct proto_env *env);
+
+/* Close every connection and free the set. */
+void		 conn_set_free(struct conn_set *);
+
+/* Serve fd, an accepted non-blocking socket counted as open in STATS. */
+void		 conn_set_add(struct conn_set *, int fd);
+
+/*
+ * env->cf changed: the new limits and timeouts apply to every open
+ * connection, counting the time already spent (a reload never restarts
+ * a timeout).
+ */
+void		 conn_set_reconfigure(struct conn_set *);
+
+/*
+ * Graceful stop: take no new connections; each one answers the complete
+ * requests it has read (after one last read of what the kernel holds),
+ * sends its replies, shuts down its sending side and closes once the
+ * client has.  When the last one is gone the event loop is broken.
+ */
+void		 conn_set_drain(struct conn_set *);
+
+/* Close every connection now and break the loop; returns how many. */
+unsigned int	 conn_set_close_all(struct conn_set *);
+
+/* Connections closed since the set was made; any thread may ask. */
+unsigned int	 conn_set_closed(struct conn_set *);
+
+#endif /* CONN_SET_H */
