@@ -1,0 +1,164 @@
+/*
+ * fuzz_proto.c -- libFuzzer target for the request path: a connection's
+ * bytes cut into lines (frame.c) and served (proto_line(), jobs resumed
+ * with proto_resume() until done), as conn.c does.
+ *
+ * Each reply is checked against doc/protocol.md's framing, not against
+ * the server's own output: 7-bit printable ASCII lines ending in LF; no
+ * reply to a blank line; one line per request, except HELP and STATS
+ * alone, which answer lines ending with END.
+ */
+#include <sys/types.h>
+
+#include <ctype.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <event2/buffer.h>
+
+#include "common/xmalloc.h"
+#include "core/sudoku.h"
+#include "daemon/config.h"
+#include "daemon/frame.h"
+#include "daemon/proto.h"
+#include "daemon/stats.h"
+
+/* Small limits keep every input fast: guesses, and solver time a call. */
+#define FUZZ_BUDGET	2000
+#define FUZZ_SLICE_NS	20000
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static struct proto_env	*fuzz_env;
+
+static struct proto_env *
+fuzz_setup(void)
+{
+	struct proto_env	*env;
+	struct config		*cf;
+	char			*cause;
+
+	if ((cf = config_load(NULL, &cause)) == NULL)
+		abort();
+	cf->budget = FUZZ_BUDGET;
+	cf->count_max = 50;
+	cf->max_line = 200;
+	env = xcalloc(1, sizeof *env);
+	env->cf = cf;
+	env->ss = stats_server_new(1);
+	env->st = stats_worker(env->ss, 0);
+	env->scratch = xmalloc(sizeof *env->scratch);
+	return (env);
+}
+
+/* The request's words: blank, HELP or STATS alone, or anything else. */
+enum fuzz_kind { FUZZ_BLANK, FUZZ_BLOCK, FUZZ_LINE };
+
+static enum fuzz_kind
+fuzz_kind(const char *s, ssize_t len)
+{
+	ssize_t	i = 0, start, end;
+
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == len)
+		return (FUZZ_BLANK);
+	start = i;
+	while (i < len && s[i] != ' ' && s[i] != '\t')
+		i++;
+	end = i;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == len && ((end - start == 4 &&
+	    strncasecmp(s + start, "HELP", 4) == 0) || (end - start == 5 &&
+	    strncasecmp(s + start, "STATS", 5) == 0)))
+		return (FUZZ_BLOCK);
+	return (FUZZ_LINE);
+}
+
+/* The reply in out (drained): is it what kind calls for? */
+static void
+fuzz_check(struct evbuffer *out, enum fuzz_kind kind)
+{
+	size_t		 len = evbuffer_get_length(out), i, lines = 0;
+	unsigned char	*p = evbuffer_pullup(out, -1);
+
+	if (kind == FUZZ_BLANK) {
+		if (len != 0)
+			abort();
+		return;
+	}
+	if (len == 0 || p[len - 1] != '\n')
+		abort();
+	for (i = 0; i < len; i++) {
+		if (p[i] == '\n')
+			lines++;
+		else if (p[i] < 0x20 || p[i] > 0x7e)
+			abort();
+	}
+	if (kind == FUZZ_LINE && lines != 1)
+		abort();
+	if (kind == FUZZ_BLOCK && (len < 4 ||
+	    memcmp(p + len - 4, "END\n", 4) != 0))
+		abort();
+	evbuffer_drain(out, len);
+}
+
+/* Serve one line as conn.c does; a job runs to its end. */
+static int
+fuzz_serve(struct evbuffer *out, char *line, ssize_t len, size_t limit)
+{
+	struct proto_job	*job = NULL;
+	enum proto_status	 st;
+	uint64_t		 ns;
+
+	if (len == -1) {
+		proto_toolong(fuzz_env, out, limit);
+		fuzz_check(out, FUZZ_LINE);
+		return (0);
+	}
+	st = proto_line(fuzz_env, out, line, (size_t)len, FUZZ_SLICE_NS, &ns,
+	    &job);
+	while (st == PROTO_MORE)
+		st = proto_resume(fuzz_env, out, job, FUZZ_SLICE_NS, &ns);
+	fuzz_check(out, fuzz_kind(line, len));
+	return (st == PROTO_CLOSE);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct evbuffer	*in, *out;
+	struct frame	 fr;
+	size_t		 max, limit;
+	ssize_t		 len;
+	char		*line;
+
+	if (fuzz_env == NULL)
+		fuzz_env = fuzz_setup();
+	max = fuzz_env->cf->max_line;
+	line = xmalloc(max + 1);
+	in = evbuffer_new();
+	out = evbuffer_new();
+	memset(&fr, 0, sizeof fr);
+	fr.in = in;
+	if (proto_first(fuzz_env, out, (const char *)data, size) ==
+	    PROTO_CLOSE)
+		fuzz_check(out, FUZZ_LINE);
+	else {
+		evbuffer_add(in, data, size);
+		/* Lines, then (eof) a last one without LF. */
+		while (frame_ready(&fr, max, 1)) {
+			len = frame_take(&fr, max, line, &limit);
+			if (fuzz_serve(out, line, len, limit))
+				break;	/* QUIT, HTTP: no more requests */
+		}
+	}
+	evbuffer_free(in);
+	evbuffer_free(out);
+	free(line);
+	return (0);
+}
