@@ -8,6 +8,38 @@
 #include "sudoku.h"
 #include "logic.h"
 
+/* The units of each cell, as a table: they are looked up on every step. */
+#define GEO(c)	{ (c) / 9, 9 + (c) % 9, 18 + (c) / 27 * 3 + (c) % 9 / 3,	\
+		    (c) / 9 % 3 * 3 + (c) % 3 }
+#define GEO9(r)	GEO(9 * (r)), GEO(9 * (r) + 1), GEO(9 * (r) + 2),	\
+		GEO(9 * (r) + 3), GEO(9 * (r) + 4), GEO(9 * (r) + 5),	\
+		GEO(9 * (r) + 6), GEO(9 * (r) + 7), GEO(9 * (r) + 8)
+const struct logic_geo logic_geo[SUDOKU_CELLS] = {
+	GEO9(0), GEO9(1), GEO9(2), GEO9(3), GEO9(4), GEO9(5), GEO9(6),
+	GEO9(7), GEO9(8)
+};
+
+/* The cells of each unit: rows, columns, boxes. */
+#define ROW(r)	{ 9 * (r), 9 * (r) + 1, 9 * (r) + 2, 9 * (r) + 3,	\
+		    9 * (r) + 4, 9 * (r) + 5, 9 * (r) + 6, 9 * (r) + 7,	\
+		    9 * (r) + 8 }
+#define COL(c)	{ (c), (c) + 9, (c) + 18, (c) + 27, (c) + 36, (c) + 45,	\
+		    (c) + 54, (c) + 63, (c) + 72 }
+#define BOX(b)	{ (b) / 3 * 27 + (b) % 3 * 3, (b) / 3 * 27 + (b) % 3 * 3 + 1, \
+		    (b) / 3 * 27 + (b) % 3 * 3 + 2,			\
+		    (b) / 3 * 27 + (b) % 3 * 3 + 9,			\
+		    (b) / 3 * 27 + (b) % 3 * 3 + 10,			\
+		    (b) / 3 * 27 + (b) % 3 * 3 + 11,			\
+		    (b) / 3 * 27 + (b) % 3 * 3 + 18,			\
+		    (b) / 3 * 27 + (b) % 3 * 3 + 19,			\
+		    (b) / 3 * 27 + (b) % 3 * 3 + 20 }
+const uint8_t logic_units_cells[LOGIC_UNITS][9] = {
+	ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7),
+	ROW(8), COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6),
+	COL(7), COL(8), BOX(0), BOX(1), BOX(2), BOX(3), BOX(4), BOX(5),
+	BOX(6), BOX(7), BOX(8)
+};
+
 void
 sudoku_cands_init(struct sudoku_cands *c, const struct sudoku_grid *g)
 {
@@ -30,12 +62,69 @@ cands_cell(unsigned char b)
 	return (-1);
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CANDS_BYTES(x)	((x) * 0x0101010101010101ULL)
+
+/* 0x80 in each byte of x that is zero, 0 in the others. */
+static uint64_t
+cands_zero(uint64_t x)
+{
+	const uint64_t	 lo7 = CANDS_BYTES(0x7fULL);
+
+	return (~(((x & lo7) + lo7) | x | lo7));
+}
+
+/* Bit i set if byte i of z is 0x80 (z from cands_zero()). */
+static unsigned int
+cands_gather(uint64_t z)
+{
+	return ((unsigned int)(((z >> 7) * 0x0102040810204080ULL) >> 56));
+}
+
+/*
+ * One cell's nine marks: the mask, or -1 if a byte is neither its
+ * digit nor '.'.  Eight marks at a time: each mark's byte is compared
+ * with "12345678" and with "........" in one 64-bit word (whether a
+ * byte is a digit or '.' cannot be predicted, so a branch per byte
+ * costs more than the work).
+ */
+static int
+cands_marks(const char *s)
+{
+	static const char	 digits[8] = { '1', '2', '3', '4', '5', '6',
+				    '7', '8' };
+	uint64_t		 w, pat;
+	unsigned int		 dig, dot;
+
+	memcpy(&w, s, sizeof w);
+	memcpy(&pat, digits, sizeof pat);
+	dig = cands_gather(cands_zero(w ^ pat)) | (s[8] == '9') << 8;
+	dot = cands_gather(cands_zero(w ^ CANDS_BYTES((uint64_t)'.'))) |
+	    (s[8] == '.') << 8;
+	return ((dig | dot) == LOGIC_ALL ? (int)dig : -1);
+}
+#else
+static int
+cands_marks(const char *s)
+{
+	unsigned int	 m = 0;
+	int		 k;
+
+	for (k = 0; k < 9; k++) {
+		if (s[k] == '1' + k)
+			m |= 1u << k;
+		else if (s[k] != '.')
+			return (-1);
+	}
+	return ((int)m);
+}
+#endif
+
 /* Fills c from s (len 81 or 729); the offset of a bad byte, or -1. */
 static long
 cands_fill(const char *s, size_t len, struct sudoku_cands *c)
 {
-	unsigned int	 m;
-	int		 cell, k, v;
+	int	 cell, k, v;
 
 	if (len == SUDOKU_CELLS) {
 		for (cell = 0; cell < SUDOKU_CELLS; cell++) {
@@ -46,13 +135,12 @@ cands_fill(const char *s, size_t len, struct sudoku_cands *c)
 		return (-1);
 	}
 	for (cell = 0; cell < SUDOKU_CELLS; cell++, s += 9) {
-		for (k = 0, m = 0; k < 9; k++) {
-			if (s[k] == '1' + k)
-				m |= 1u << k;
-			else if (s[k] != '.')
-				return (cell * 9 + k);
+		if ((v = cands_marks(s)) < 0) {
+			for (k = 0; s[k] == '1' + k || s[k] == '.'; k++)
+				;
+			return (cell * 9 + k);
 		}
-		c->mask[cell] = (uint16_t)m;
+		c->mask[cell] = (uint16_t)v;
 	}
 	return (-1);
 }
@@ -189,8 +277,9 @@ sudoku_step_apply(struct sudoku_cands *c, const struct sudoku_step *step)
 static void
 apply_drop(struct logic *L, int cell, unsigned int bits)
 {
-	int	 r = cell / 9, c = cell % 9, d;
-	int	 b = logic_box(cell), pos = r % 3 * 3 + c % 3;
+	const struct logic_geo	*g = &logic_geo[cell];
+	int			 r = g->row, c = g->col - 9, d;
+	int			 b = g->box, pos = g->pos;
 
 	bits &= L->m[cell];
 	L->m[cell] &= (uint16_t)~bits;
@@ -267,8 +356,9 @@ logic_apply(struct logic *L, const struct sudoku_step *st)
 static void
 prepare_where(struct logic *L, int cell, uint16_t v)
 {
-	int	 r = cell / 9, c = cell % 9, d;
-	int	 b = logic_box(cell), pos = r % 3 * 3 + c % 3;
+	const struct logic_geo	*g = &logic_geo[cell];
+	int			 r = g->row, c = g->col - 9, d;
+	int			 b = g->box, pos = g->pos;
 
 	for (; v != 0; v &= (uint16_t)(v - 1)) {
 		d = __builtin_ctz(v);
@@ -322,7 +412,33 @@ logic_prepare(const struct sudoku_cands *c, struct logic *L)
 }
 
 /*
- * The rest of the view, for the techniques after naked singles: where
+ * For hidden singles: each unit's open digits with one place, counted
+ * with two accumulators per unit rather than from where[] (which costs
+ * more to build than all the singles together).  -1 if a digit has no
+ * place in a unit.
+ */
+int
+logic_lone(struct logic *L)
+{
+	unsigned int	 once, twice, m;
+	int		 u, k;
+
+	for (u = 0; u < LOGIC_UNITS; u++) {
+		once = twice = 0;
+		for (k = 0; k < 9; k++) {
+			m = L->m[logic_units_cells[u][k]];
+			twice |= once & m;
+			once |= m;
+		}
+		if (once != LOGIC_ALL)
+			return (-1);
+		L->lone[u] = (uint16_t)(once & ~twice & ~L->placed[u]);
+	}
+	return (0);
+}
+
+/*
+ * The rest of the view, for the techniques after hidden singles: where
  * each digit can go in each unit.  -1 if a digit has no place in a unit.
  */
 int

@@ -220,8 +220,9 @@ logic_find(struct logic *L, int limit, struct sudoku_step *st)
 	for (t = 0; t < limit && t < SUDOKU_TECH_COUNT; t++) {
 		if (logic_finders[t].find == NULL)
 			continue;
-		if (t > SUDOKU_TECH_NAKED_SINGLE && !L->units &&
-		    logic_units(L) != 0) {
+		if ((t == SUDOKU_TECH_HIDDEN_SINGLE && logic_lone(L) != 0) ||
+		    (t > SUDOKU_TECH_HIDDEN_SINGLE && !L->units &&
+		    logic_units(L) != 0)) {
 			logic_begin(st, SUDOKU_TECH_TRIAL);
 			return (SUDOKU_HINT_BROKEN);
 		}
@@ -269,23 +270,22 @@ logic_naked_single(const struct logic *L, int arg, struct sudoku_step *st)
 static int
 logic_hidden_single(const struct logic *L, int arg, struct sudoku_step *st)
 {
-	unsigned int	 open;
-	int		 i, u, d, cell;
+	uint16_t	 bit;
+	int		 i, u, k, cell;
 
 	(void)arg;
 	for (i = 0; i < LOGIC_UNITS; i++) {
 		u = (i + 18) % LOGIC_UNITS;
-		open = LOGIC_ALL & ~L->placed[u];
-		for (d = 0; d < 9; d++) {
-			if (!(open >> d & 1) || !logic_single(L->where[u][d]))
-				continue;
-			cell = logic_cell(u, logic_digit(L->where[u][d]) - 1);
-			logic_add_unit(st, u);
-			logic_add_cell(st, L, cell);
-			st->digits = logic_bit(d + 1);
-			logic_place(st, cell, d + 1);
-			return (1);
-		}
+		if (L->lone[u] == 0)
+			continue;
+		bit = L->lone[u] & -L->lone[u];
+		for (k = 0; !(L->m[cell = logic_cell(u, k)] & bit); k++)
+			;
+		logic_add_unit(st, u);
+		logic_add_cell(st, L, cell);
+		st->digits = bit;
+		logic_place(st, cell, logic_digit(bit));
+		return (1);
 	}
 	return (0);
 }

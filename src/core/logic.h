@@ -29,13 +29,15 @@ struct logic_set {
 /*
  * What sudoku_hint() sees of a candidate grid.  m[] are the effective
  * candidates: a filled cell (one candidate in raw[]) keeps it; another
- * cell loses the digits of the filled cells it sees.  where[] and has[]
- * are built only once a technique after naked singles needs them.
+ * cell loses the digits of the filled cells it sees.  The rest is built
+ * when a technique needs it (most steps are singles): lone[] for hidden
+ * singles, where[] and has[] for the techniques after them.
  */
 struct logic {
 	uint16_t	raw[SUDOKU_CELLS];	/* the grid as given */
 	uint16_t	m[SUDOKU_CELLS];	/* effective candidates */
 	uint16_t	placed[LOGIC_UNITS];	/* digits filled in a unit */
+	uint16_t	lone[LOGIC_UNITS];	/* open digits with one place */
 	uint16_t	where[LOGIC_UNITS][9];	/* positions of digit d */
 	struct logic_set has[9];		/* open cells with digit d */
 	int		nfilled;
@@ -78,33 +80,39 @@ logic_bit(int digit)
 }
 
 /* Cell k (0..8) of unit u. */
+extern const uint8_t logic_units_cells[LOGIC_UNITS][9];
+
 static inline int
 logic_cell(int u, int k)
 {
-	if (u < 9)
-		return (u * 9 + k);
-	if (u < 18)
-		return (k * 9 + u - 9);
-	u -= 18;
-	return ((u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3);
+	return (logic_units_cells[u][k]);
 }
+
+/* A cell's units and its position in its box (cands.c). */
+struct logic_geo {
+	uint8_t		row;
+	uint8_t		col;	/* 9..17 */
+	uint8_t		box;	/* 18..26 */
+	uint8_t		pos;	/* in the box */
+};
+extern const struct logic_geo logic_geo[SUDOKU_CELLS];
 
 static inline int
 logic_row(int cell)
 {
-	return (cell / 9);
+	return (logic_geo[cell].row);
 }
 
 static inline int
 logic_col(int cell)
 {
-	return (9 + cell % 9);
+	return (logic_geo[cell].col);
 }
 
 static inline int
 logic_box(int cell)
 {
-	return (18 + cell / 27 * 3 + cell % 9 / 3);
+	return (logic_geo[cell].box);
 }
 
 /* Is cell in unit u? */
@@ -119,8 +127,10 @@ logic_in(int u, int cell)
 static inline int
 logic_sees(int a, int b)
 {
-	return (a != b && (a / 9 == b / 9 || a % 9 == b % 9 ||
-	    logic_box(a) == logic_box(b)));
+	const struct logic_geo	*x = &logic_geo[a], *y = &logic_geo[b];
+
+	return (a != b && (x->row == y->row || x->col == y->col ||
+	    x->box == y->box));
 }
 
 static inline void
@@ -154,6 +164,7 @@ logic_open(const struct logic *L, int cell)
 
 /* cands.c */
 int	logic_prepare(const struct sudoku_cands *, struct logic *);
+int	logic_lone(struct logic *);
 int	logic_units(struct logic *);
 void	logic_apply(struct logic *, const struct sudoku_step *);
 int	logic_peers(int, uint8_t [20]);

@@ -216,12 +216,48 @@ expect_cands_error(const char *s, size_t len, enum sudoku_perr kind,
 	assert_int_equal(sudoku_cands_parse(s, len, NULL, &c, NULL), -1);
 }
 
+/*
+ * Every set of marks of a cell reads back, and every wrong byte in it
+ * is reported where it is (the parser reads eight marks at a time).
+ */
+static void
+cands_every_cell(void)
+{
+	static const char	 other[] = "0.x9\200\377 ";
+	struct sudoku_cands	 c;
+	struct sudoku_perror	 err;
+	char			 t[SUDOKU_CANDS_LEN + 1], *cell = t + 40 * 9;
+	unsigned int		 m;
+	int			 k, i;
+
+	for (m = 0; m < 512; m++) {
+		marks_full(t);
+		for (k = 0; k < 9; k++)
+			cell[k] = (m >> k & 1) ? (char)('1' + k) : '.';
+		assert_int_equal(sudoku_cands_parse(t, SUDOKU_CANDS_LEN, NULL,
+		    &c, NULL), 0);
+		assert_int_equal(c.mask[40], m);
+		for (k = 0; k < 9; k++) {
+			for (i = 0; other[i] != '\0'; i++) {
+				if (other[i] == '1' + k || other[i] == '.')
+					continue;
+				cell[k] = other[i];
+				assert_int_equal(sudoku_cands_parse(t,
+				    SUDOKU_CANDS_LEN, NULL, &c, &err), -1);
+				assert_int_equal(err.pos, 40 * 9 + k);
+				cell[k] = (m >> k & 1) ? (char)('1' + k) : '.';
+			}
+		}
+	}
+}
+
 void
 test_cands_errors(void **state)
 {
 	char	 t[SUDOKU_CANDS_LEN + 1];
 
 	(void)state;
+	cands_every_cell();
 	marks_full(t);
 	expect_cands_error(t, 80, SUDOKU_PERR_CANDLEN, 0,
 	    "expected 81 cells or 729 candidates, found 80");
