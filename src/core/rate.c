@@ -9,9 +9,6 @@
 #include "sudoku.h"
 #include "logic.h"
 
-/* Cap of the score's term for the number of steps at the level. */
-#define RATE_EXTRA_MAX	3
-
 /*
  * Most steps a run can take: each one removes at least one of the 729
  * candidates.  A bound on the loop even if a finder went wrong.
@@ -52,11 +49,15 @@ rate_trial(const struct logic *L, const struct sudoku_grid *sol,
 	return (0);
 }
 
-/* Level, k and score from the number of steps of each technique. */
+/*
+ * Level, k and score from the number of steps of each technique: the
+ * hardest technique's weight, plus a tenth for each doubling of k, up
+ * to x.9 so that a level's scores stay below the next level's.
+ */
 static void
 rate_score(const unsigned int *used, struct sudoku_rating *r)
 {
-	unsigned int	 k = 0;
+	unsigned int	 k = 0, w, extra;
 	int		 t;
 
 	r->level = sudoku_technique_level(r->hardest);
@@ -65,10 +66,10 @@ rate_score(const unsigned int *used, struct sudoku_rating *r)
 		    r->level)
 			k += used[t];
 	r->hard = k;
-	if (k == 0)
-		k = 1;
-	r->score = sudoku_technique_weight(r->hardest) +
-	    (k - 1 < RATE_EXTRA_MAX ? k - 1 : RATE_EXTRA_MAX);
+	for (extra = 0; k > 1; k >>= 1)
+		extra++;
+	w = sudoku_technique_weight(r->hardest);
+	r->score = w + (extra < 9 - w % 10 ? extra : 9 - w % 10);
 }
 
 void

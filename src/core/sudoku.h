@@ -331,16 +331,16 @@ int	sudoku_level_parse(const char *s, size_t len, enum sudoku_level *l);
  * trial, and the solver goes on.
  *
  * level is the level of the hardest technique used (trial_and_error
- * when there was a dead end), and
+ * when there was a dead end), and, in tenths,
  *
- *	score = weight(hardest) + min(k - 1, 3)     (in tenths)
+ *	score = w + min(floor(log2(k)), 9 - w % 10),  w = weight(hardest)
  *
  * where k counts the steps whose technique is of the puzzle's level,
  * naked singles left out (for an extreme puzzle: the trials); k = 0
- * (naked singles only) counts as 1.  Weights leave room for the term,
- * so every puzzle of a level scores below every puzzle of the next:
- * easy 1.0-1.5, medium 2.0-2.8, hard 3.0-3.9, expert 4.0-4.9, extreme
- * 5.0-5.3.
+ * (naked singles only) counts as 1.  So a tenth for each doubling of
+ * k, and a level's scores stay in x.0-x.9 (easy 1.0-1.9, ..., extreme
+ * 5.0-5.9): every puzzle of a level scores below every puzzle of the
+ * next.
  */
 struct sudoku_rating {
 	enum sudoku_level	level;

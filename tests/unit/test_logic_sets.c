@@ -242,6 +242,13 @@ walk_check(const struct sudoku_grid *in, int text, unsigned long *levels,
 		return (-1);
 	}
 	levels[r.level]++;
+	if (r.score / 10 != r.level + 1 ||
+	    r.score < sudoku_technique_weight(r.hardest)) {
+		snprintf(why, whysize, "score %u for %s %s", r.score,
+		    sudoku_level_name(r.level),
+		    sudoku_technique_name(r.hardest));
+		return (-1);
+	}
 	if (stuck ? r.level != SUDOKU_LEVEL_EXTREME :
 	    r.level == SUDOKU_LEVEL_EXTREME || (int)r.hardest != hardest ||
 	    r.steps != steps) {
