@@ -8,7 +8,6 @@
  * that removes something, so a hint depends on the grid only.
  */
 #include <string.h>
-#include <strings.h>
 
 #include "sudoku.h"
 #include "logic.h"
@@ -91,14 +90,23 @@ sudoku_level_name(enum sudoku_level l)
 	return (logic_levels[l]);
 }
 
+/*
+ * Case-insensitive in ASCII only: strncasecmp() follows the locale, in
+ * which "MEDIUM" need not match (Turkish has a dotless lowercase I).
+ */
 int
 sudoku_level_parse(const char *s, size_t len, enum sudoku_level *l)
 {
-	int	 i;
+	const char	*name;
+	size_t		 k;
+	int		 i;
 
 	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++) {
-		if (strlen(logic_levels[i]) == len &&
-		    strncasecmp(s, logic_levels[i], len) == 0) {
+		name = logic_levels[i];
+		for (k = 0; k < len && name[k] != '\0'; k++)
+			if ((s[k] | 0x20) != name[k])
+				break;
+		if (k == len && name[k] == '\0') {
 			*l = (enum sudoku_level)i;
 			return (0);
 		}

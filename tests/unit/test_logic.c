@@ -141,6 +141,9 @@ test_level_names(void **state)
 	assert_int_equal(l, SUDOKU_LEVEL_HARD);
 	assert_int_equal(sudoku_level_parse("EXTREME", 7, &l), 0);
 	assert_int_equal(l, SUDOKU_LEVEL_EXTREME);
+	assert_int_equal(sudoku_level_parse("MEDIUM", 6, &l), 0);
+	assert_int_equal(l, SUDOKU_LEVEL_MEDIUM);
+	assert_int_equal(sudoku_level_parse("m\305dium", 6, &l), -1);
 	/* len counts, not the terminator: "hard" out of "hardest". */
 	assert_int_equal(sudoku_level_parse("hardest", 4, &l), 0);
 	assert_int_equal(l, SUDOKU_LEVEL_HARD);
