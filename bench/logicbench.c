@@ -249,12 +249,15 @@ bench_odds(int nseeds)
 	struct sudoku_grid	 p;
 	unsigned long		 seen[SUDOKU_LEVEL_COUNT] = { 0 };
 	uint64_t		 guesses = 0;
-	double			 start = bench_now(), t;
+	double			 start = bench_now(), t, t0, worst = 0;
 	int			 s, l;
 
 	for (s = 1; s <= nseeds; s++) {
+		t0 = bench_now();
 		sudoku_gen_init(&gen, (uint64_t)s, SUDOKU_LEVEL_EASY, 0);
 		sudoku_gen_run(&gen, 1, &p, NULL);
+		if ((t = bench_now() - t0) > worst)
+			worst = t;
 		for (l = 0; l < SUDOKU_LEVEL_COUNT; l++)
 			seen[l] += gen.seen[l];
 		guesses += gen.spent;
@@ -265,8 +268,8 @@ bench_odds(int nseeds)
 	for (l = 0; l < SUDOKU_LEVEL_COUNT; l++)
 		printf("%-8s %6lu %6.1f %%\n", sudoku_level_name(l), seen[l],
 		    100.0 * seen[l] / nseeds);
-	printf("one attempt: %.0f us, %.0f guesses\n", t / nseeds * 1e6,
-	    (double)guesses / nseeds);
+	printf("one attempt: %.0f us, %.0f guesses; the slowest %.0f us\n",
+	    t / nseeds * 1e6, (double)guesses / nseeds, worst * 1e6);
 }
 
 int

@@ -397,16 +397,18 @@ enum sudoku_gen_result {
 /*
  * Starts a generation.  budget bounds the guesses of all attempts
  * together (0 means SUDOKU_BUDGET_DEFAULT): those of the uniqueness
- * checks, plus one per backtracking branch of the grid fill.
+ * checks, plus one per digit the grid fill retries after a dead end.
+ * An attempt takes about 110.  The budget decides whether a puzzle is
+ * found, never which one.
  */
 void	sudoku_gen_init(struct sudoku_gen *gen, uint64_t seed,
 	    enum sudoku_level level, uint64_t budget);
 
 /*
  * Makes at most max_attempts attempts (each a few milliseconds at
- * most).  On SUDOKU_GEN_FOUND *out is the puzzle (blanks 0) and *r (if
- * not NULL) its rating; calling again after FOUND or BUDGET returns the
- * same result without work.
+ * most; 0 makes none).  On SUDOKU_GEN_FOUND *out is the puzzle (blanks
+ * 0) and *r (if not NULL) its rating; calling again after FOUND or
+ * BUDGET returns the same result without work.
  */
 enum sudoku_gen_result sudoku_gen_run(struct sudoku_gen *gen,
 	    unsigned int max_attempts, struct sudoku_grid *out,
