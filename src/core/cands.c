@@ -9,7 +9,7 @@
 #include "logic.h"
 
 /* The units of each cell, as a table: they are looked up on every step. */
-#define GEO(c)	{ (c) / 9, 9 + (c) % 9, 18 + (c) / 27 * 3 + (c) % 9 / 3,	\
+#define GEO(c)	{ (c) / 9, 9 + (c) % 9, 18 + (c) / 27 * 3 + (c) % 9 / 3, \
 		    (c) / 9 % 3 * 3 + (c) % 3 }
 #define GEO9(r)	GEO(9 * (r)), GEO(9 * (r) + 1), GEO(9 * (r) + 2),	\
 		GEO(9 * (r) + 3), GEO(9 * (r) + 4), GEO(9 * (r) + 5),	\
