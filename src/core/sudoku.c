@@ -152,6 +152,10 @@ sudoku_perror_text(const struct sudoku_perror *err, char *buf, size_t size)
 	case SUDOKU_PERR_LENGTH:
 		return (snprintf(buf, size, "expected %d cells, found %zu",
 		    SUDOKU_CELLS, err->length));
+	case SUDOKU_PERR_CANDLEN:
+		return (snprintf(buf, size, "expected %d cells or %d "
+		    "candidates, found %zu", SUDOKU_CELLS, SUDOKU_CANDS_LEN,
+		    err->length));
 	case SUDOKU_PERR_CHAR:
 		if (err->byte >= 0x20 && err->byte < 0x7f)
 			return (snprintf(buf, size,
