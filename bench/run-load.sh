@@ -66,7 +66,7 @@ s.bind(("127.0.0.1", 0))
 print(s.getsockname()[1])'
 }
 
-# daemon_start WORKERS MAXCONN
+# daemon_start WORKERS MAXCONN [SOLVER-LINES]
 daemon_start() {
 	port=$(free_port) || exit 2
 	cat >"$tmp/sudokud.conf" <<EOF
@@ -74,6 +74,8 @@ daemon_start() {
 workers = $1
 max_connections = $2
 idle_timeout = 0
+[solver]
+${3:-}
 [listen]
 unix = $sock
 tcp = 127.0.0.1:$port
@@ -183,6 +185,28 @@ idle_test() {
 	    "${after:-?} KiB after: $rss_per bytes per connection"
 }
 
+# fairness BUDGET REPLY: PING latency on one worker while another
+# connection pipelines (depth 16) the most expensive request the
+# configuration allows, COUNT of the empty grid to count_max, whose
+# reply is REPLY at that budget (ERR budget, or the count).
+fairness() {
+	daemon_start 1 1024 "budget = $1
+count_max = 1000000"
+	heavy="COUNT $(printf '0%.0s' $(seq 81)) 1000000"
+	"$LOADGEN" -U "$sock" -c 1 -d 16 -r "$heavy" -e "$2" \
+	    -t $((SECS + WARM + 2)) -j >"$tmp/heavy.out" 2>&1 &
+	hpid=$!
+	sleep 1
+	out=$("$LOADGEN" -U "$sock" -c 1 -d 1 -t "$SECS" -w "$WARM" -j) ||
+	    fail=1
+	wait "$hpid" || fail=1
+	daemon_stop
+	printf '  budget %-9s PING p50 %7s us  p99 %7s us  max %7s us;' "$1" \
+	    "$(get p50_us "$out")" "$(get p99_us "$out")" \
+	    "$(get max_us "$out")"
+	printf ' heavy %s req/s\n' "$(get rps "$(cat "$tmp/heavy.out")")"
+}
+
 # bar TEXT SHOWN VALUE OP LIMIT (OP is -ge or -le)
 bar() {
 	if test "$3" "$4" "$5"; then res="met"; else res="NOT MET"; missed=1; fi
@@ -217,6 +241,10 @@ scenario ping-tcp-c50-d8 1 tcp 50 8 1
 scenario solve17-unix-c1-d32 1 unix 1 32 1 -f "$PUZZLES"
 solve1=$best_rps solve1_us=$best_dus
 scenario solve17-unix-c2-d32 2 unix 2 32 1 -f "$PUZZLES"
+echo "fairness: 1 worker, PING (1 conn, depth 1) beside COUNT <empty> 1000000" \
+    "pipelined at depth 16 on another"
+fairness 100000 "ERR budget search budget of 100000 guesses exceeded"
+fairness 100000000 1000000
 idle_test
 
 # The in-process single-thread rate, best of REPEAT like the scenarios.
