@@ -56,7 +56,7 @@
 #include "config.h"
 #include "conn.h"
 #include "frame.h"
-#include "peer.h"
+#include "remote.h"
 #include "proto.h"
 #include "stats.h"
 
@@ -543,7 +543,7 @@ conn_new(struct conn_set *set, int fd)
 	    c->in == NULL || c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
-	c->peer = peer_describe(fd);
+	c->peer = remote_describe(fd);
 	c->state = CONN_IDLE;
 	c->t_quiet = conn_now();
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));

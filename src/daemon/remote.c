@@ -1,5 +1,5 @@
 /*
- * peer.c -- who is at the other end of a connection, for the log.
+ * remote.c -- who is at the other end of a connection, for the log.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -10,10 +10,10 @@
 
 #include "common/log.h"
 #include "common/xmalloc.h"
-#include "peer.h"
+#include "remote.h"
 
 char *
-peer_describe(int fd)
+remote_describe(int fd)
 {
 	struct sockaddr_storage	 ss;
 	struct ucred		 cred;
