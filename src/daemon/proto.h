@@ -20,14 +20,14 @@ struct config;
 struct evbuffer;
 struct stats;
 struct stats_server;
-struct sudoku_search;
+struct proto_job;
 
 /* What a request is served with; owned by the worker thread. */
 struct proto_env {
 	const struct config	*cf;	/* current config, immutable */
 	struct stats		*st;	/* this thread's counters */
 	struct stats_server	*ss;	/* every thread's, for STATS */
-	struct sudoku_search	*scratch; /* a request's first slice */
+	struct proto_job	*scratch; /* a request's first slice */
 };
 
 enum proto_status {
@@ -36,8 +36,11 @@ enum proto_status {
 	PROTO_CLOSE		/* the reply is in out; no more requests */
 };
 
-/* A request whose search is under way: its state, about 16 KiB. */
-struct proto_job;
+/*
+ * A request whose work is under way: its state, about 16 KiB.  The
+ * worker keeps one, proto_scratch_new(), for first slices (free() it).
+ */
+struct proto_job *proto_scratch_new(void);
 
 /*
  * Serve one request line (without its LF or CRLF), spending at most

@@ -38,6 +38,9 @@ enum proto_index {
 	PROTO_SOLVE = 0,
 	PROTO_LEXMIN,
 	PROTO_COUNT,
+	PROTO_RATE,
+	PROTO_HINT,
+	PROTO_GENERATE,
 	PROTO_PING,
 	PROTO_VERSION,
 	PROTO_STATS,
@@ -66,5 +69,8 @@ void	proto_error(struct proto_req *, enum stat_id stat, const char *code,
 enum proto_status work_solve(struct proto_req *);
 enum proto_status work_lexmin(struct proto_req *);
 enum proto_status work_count(struct proto_req *);
+enum proto_status work_rate(struct proto_req *);
+enum proto_status work_hint(struct proto_req *);
+enum proto_status work_generate(struct proto_req *);
 
 #endif /* PROTO_INT_H */

@@ -29,6 +29,9 @@ struct evbuffer;
 	X(CMD_SOLVE,		"cmd_solve",		1)		\
 	X(CMD_LEXMIN,		"cmd_lexmin",		1)		\
 	X(CMD_COUNT,		"cmd_count",		1)		\
+	X(CMD_RATE,		"cmd_rate",		1)		\
+	X(CMD_HINT,		"cmd_hint",		1)		\
+	X(CMD_GENERATE,		"cmd_generate",		1)		\
 	X(CMD_PING,		"cmd_ping",		1)		\
 	X(CMD_VERSION,		"cmd_version",		1)		\
 	X(CMD_HELP,		"cmd_help",		1)		\
@@ -39,7 +42,10 @@ struct evbuffer;
 	X(ERR_CHAR,		"err_char",		1)		\
 	X(ERR_CONFLICT,		"err_conflict",		1)		\
 	X(ERR_NOSOLUTION,	"err_nosolution",	1)		\
+	X(ERR_MULTIPLE,		"err_multiple",		1)		\
 	X(ERR_BUDGET,		"err_budget",		1)		\
+	X(ERR_WRONG,		"err_wrong",		1)		\
+	X(ERR_NOSTEP,		"err_nostep",		1)		\
 	X(ERR_TOOLONG,		"err_toolong",		1)		\
 	X(ERR_BUSY,		"err_busy",		1)		\
 	X(SOLVED,		"solved",		1)		\

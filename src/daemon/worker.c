@@ -103,7 +103,7 @@ worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
 	w->env.cf = server_cf_config(scf);
 	w->env.st = stats_worker(ss, id);
 	w->env.ss = ss;
-	w->env.scratch = xmalloc(sizeof *w->env.scratch);
+	w->env.scratch = proto_scratch_new();
 	w->tail = &w->head;
 	atomic_init(&w->handed, 0);
 	pthread_mutex_init(&w->lock, NULL);

@@ -82,9 +82,10 @@ EMPTY_LEXMIN = ("123456789456789123789123456214365897365897214897214365"
 
 STAT_NAMES = (
     "pid uptime time version workers curr_connections total_connections "
-    "rejected_connections cmd_solve cmd_lexmin cmd_count cmd_ping "
-    "cmd_version cmd_help cmd_stats cmd_quit err_syntax err_length "
-    "err_char err_conflict err_nosolution err_budget err_toolong err_busy "
+    "rejected_connections cmd_solve cmd_lexmin cmd_count cmd_rate "
+    "cmd_hint cmd_generate cmd_ping cmd_version cmd_help cmd_stats "
+    "cmd_quit err_syntax err_length err_char err_conflict err_nosolution "
+    "err_multiple err_budget err_wrong err_nostep err_toolong err_busy "
     "solved unsolvable guesses solve_usec bytes_read bytes_written "
     "idle_kicks output_kicks toolong_lines").split()
 

@@ -50,7 +50,7 @@ fuzz_setup(void)
 	env->cf = cf;
 	env->ss = stats_server_new(1);
 	env->st = stats_worker(env->ss, 0);
-	env->scratch = xmalloc(sizeof *env->scratch);
+	env->scratch = proto_scratch_new();
 	return (env);
 }
 

@@ -5,7 +5,7 @@
  * job path of a long search served in slices.
  *
  * The environment is built by hand, as a worker builds it: the built-in
- * configuration, one worker's counters, a scratch search.  Expected
+ * configuration, one worker's counters, a scratch job.  Expected
  * replies come from doc/protocol.md and sudokud(8) (texts and examples,
  * and the HELP block read from the document itself), from known puzzle
  * solutions written here, and from checker.c, the test-side oracle;
@@ -40,10 +40,12 @@
 /* The counters of the STATS table of doc/protocol.md, in its order. */
 const char *const counter_names[NCOUNTERS] = {
 	"total_connections", "rejected_connections", "cmd_solve",
-	"cmd_lexmin", "cmd_count", "cmd_ping", "cmd_version", "cmd_help",
-	"cmd_stats", "cmd_quit", "err_syntax", "err_length", "err_char",
-	"err_conflict", "err_nosolution", "err_budget", "err_toolong",
-	"err_busy", "solved", "unsolvable", "guesses", "solve_usec",
+	"cmd_lexmin", "cmd_count", "cmd_rate", "cmd_hint", "cmd_generate",
+	"cmd_ping", "cmd_version", "cmd_help", "cmd_stats", "cmd_quit",
+	"err_syntax", "err_length", "err_char", "err_conflict",
+	"err_nosolution", "err_multiple", "err_budget", "err_wrong",
+	"err_nostep", "err_toolong", "err_busy", "solved", "unsolvable",
+	"guesses", "solve_usec",
 	"bytes_read", "bytes_written", "idle_kicks", "output_kicks",
 	"toolong_lines"
 };
@@ -65,7 +67,7 @@ fx_setup(void **state)
 	f->env.cf = f->cf;
 	f->env.st = stats_worker(f->ss, 0);
 	f->env.ss = f->ss;
-	f->env.scratch = xmalloc(sizeof *f->env.scratch);
+	f->env.scratch = proto_scratch_new();
 	f->out = evbuffer_new();
 	assert_non_null(f->out);
 	*state = f;

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""
+logic.py -- RATE, HINT and GENERATE over real sockets, checked with the
+daemon's other answers and with the reference solver, never with the
+logical solver's own output: generated puzzles are unique (COUNT), minimal
+(removing any given makes COUNT say 2), of the level asked (RATE), and the
+same for the same seed; hints walked to the end on 729-character pencil
+marks only ever place the solution's digit and eliminate other digits.
+"""
+
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+
+T = h.Tap({"workers": 2})
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+with open(os.path.join(h.TOP_SRCDIR, "tests", "unit", "samples",
+                       "boj2580.in")) as _f:
+    BOJ2580 = "".join(_f.read().split())        # its 9 spaced lines
+STEP = re.compile(r"^([a-z_]+) ((?:r[1-9]c[1-9][=-][1-9],?)+) (.+)$")
+
+
+def solution(k, puzzle):
+    sol = k.req("SOLVE " + puzzle)
+    h.check_solution(puzzle, sol)
+    return sol
+
+
+@T.case("GENERATE: unique, minimal, of the level asked, the same for the "
+        "same seed", timeout=90)
+def _(c):
+    k = c.connect(timeout=30)
+    for level in LEVELS:
+        for seed in (1, 2):
+            p = k.req("GENERATE %s %d" % (level, seed), 30)
+            check(re.fullmatch(r"[1-9.]{81}", p), "GENERATE %s %d: %r"
+                  % (level, seed, p))
+            eq(k.req("GENERATE %s %d" % (level, seed), 30), p,
+               "the same seed again")
+            eq(k.req("COUNT %s 2" % p), "1", "COUNT of %s" % p)
+            for i, ch in enumerate(p):
+                if ch != ".":
+                    q = p[:i] + "." + p[i + 1:]
+                    eq(k.req("COUNT %s 2" % q), "2",
+                       "without the given at %d" % i)
+            eq(k.req("RATE " + p).split()[0], level, "RATE of " + p)
+    eq(k.req("GENERATE 42"), k.req("GENERATE medium 42"),
+       "medium by default")
+    check(k.req("GENERATE extreme 1") != k.req("GENERATE extreme 2"),
+          "two seeds, one puzzle")
+
+
+def no_solution(k):
+    """CLASSIC with a blank given a digit its peers allow but the one
+    solution does not: consistent givens, no solution."""
+    sol = solution(k, h.CLASSIC)
+    for cell, ch in enumerate(h.CLASSIC):
+        if ch != ".":
+            continue
+        peers = [i for i in range(81) if i // 9 == cell // 9 or
+                 i % 9 == cell % 9 or (i // 27 == cell // 27 and
+                                       i % 9 // 3 == cell % 9 // 3)]
+        for d in "123456789":
+            if d != sol[cell] and all(h.CLASSIC[i] != d for i in peers):
+                return h.CLASSIC[:cell] + d + h.CLASSIC[cell + 1:]
+    raise h.Fail("no such digit")
+
+
+@T.case("GENERATE, RATE and HINT errors")
+def _(c):
+    k = c.connect()
+    for req, code in (("GENERATE bogus", "syntax"),
+                      ("GENERATE easy x", "syntax"),
+                      ("GENERATE 18446744073709551616", "syntax"),
+                      ("GENERATE easy 1 2", "syntax"),
+                      ("RATE " + h.EMPTY, "multiple"),
+                      ("HINT " + h.EMPTY, "multiple"),
+                      ("RATE " + "12" + "." * 79, "multiple"),
+                      ("RATE 1", "length"),
+                      ("HINT %s %s" % (h.CLASSIC, "1" * 80), "length"),
+                      ("HINT %s %s" % (h.CLASSIC, "x" * 729), "char")):
+        eq(k.req(req).split()[:2], ["ERR", code], req[:40])
+    nosol = no_solution(k)
+    eq(k.req("COUNT " + nosol), "0", "COUNT of the no-solution puzzle")
+    eq(k.req("RATE " + nosol).split()[:2], ["ERR", "nosolution"], "RATE")
+    eq(k.req("HINT " + nosol).split()[:2], ["ERR", "nosolution"], "HINT")
+
+
+@T.case("RATE: the BOJ 2580 sample is easy, the forum's hardest are "
+        "expert or extreme, scores in their level's band")
+def _(c):
+    k = c.connect()
+    r = k.req("RATE " + BOJ2580).split()
+    eq(r[0], "easy", "BOJ 2580")
+    for p in h.load_puzzles("puzzles6_forum_hardest_1106", 40):
+        lv, score, tech = k.req("RATE " + p).split()
+        check(lv in ("expert", "extreme"), "%s rated %s" % (p, lv))
+        check(int(float(score)) == LEVELS.index(lv) + 1,
+              "%s: score %s outside %s's band" % (p, score, lv))
+        check(re.fullmatch(r"[a-z_]+", tech), "technique %r" % tech)
+
+
+def apply(marks, sol, step, what):
+    """Apply a HINT step to the 729 marks; every action checked."""
+    m = STEP.match(step)
+    check(m is not None, "%s: not a step: %r" % (what, step))
+    for act in m.group(2).split(","):
+        r, col, op, d = int(act[1]) - 1, int(act[3]) - 1, act[4], act[5]
+        cell = r * 9 + col
+        if op == "=":
+            eq(d, sol[cell], "%s: %s places the solution's digit"
+               % (what, act))
+            marks[cell] = "".join(x if x == d else "." for x in "123456789")
+        else:
+            check(d != sol[cell], "%s: %s eliminates the solution's digit"
+                  % (what, act))
+            check(marks[cell][int(d) - 1] == d, "%s: %s eliminates a mark "
+                  "already gone" % (what, act))
+            s = list(marks[cell])
+            s[int(d) - 1] = "."
+            marks[cell] = "".join(s)
+    return m.group(1)
+
+
+def walk(k, puzzle, sol, limit=400):
+    """Ask for hints on pencil marks until solved or stuck; the steps."""
+    marks = [("123456789" if ch in ".0" else
+              "".join(x if x == ch else "." for x in "123456789"))
+             for ch in puzzle]
+    techs = []
+    for n in range(limit):
+        reply = k.req("HINT %s %s" % (puzzle, "".join(marks)))
+        if reply == "solved" or reply.startswith("ERR nostep"):
+            return techs, reply
+        techs.append(apply(marks, sol, reply, "%s step %d" % (puzzle, n)))
+    raise h.Fail("%s: no end after %d hints" % (puzzle, limit))
+
+
+@T.case("HINT walked to the end on pencil marks: only the solution's "
+        "digits placed, never the solution's eliminated", timeout=90)
+def _(c):
+    k = c.connect(timeout=30)
+    puzzles = (h.load_puzzles("puzzles3_magictour_top1465", 12) +
+               h.load_puzzles("puzzles2_17_clue", 12) + [h.CLASSIC])
+    ends = {}
+    for p in puzzles:
+        sol = solution(k, p)
+        techs, end = walk(k, p, sol)
+        ends[end.split()[0]] = ends.get(end.split()[0], 0) + 1
+        if end == "solved":
+            # Below extreme: the walk needs no guess and its hardest
+            # technique is RATE's.
+            lv, _, tech = k.req("RATE " + p).split()
+            check(lv != "extreme", "%s rated extreme, solved by hints" % p)
+            order = [t for t in techs]
+            eq(max(order, key=STEP_ORDER.index), tech, "hardest of " + p)
+    c.note("walks: %r" % ends)
+    check(ends.get("solved", 0) > 0, "no walk ended solved")
+
+
+# Techniques in the order the solver tries them (doc/protocol.md).
+STEP_ORDER = ["naked_single", "hidden_single", "pointing", "claiming",
+              "naked_pair", "hidden_pair", "x_wing", "naked_triple",
+              "swordfish", "hidden_triple", "xy_wing", "xyz_wing",
+              "naked_quad", "hidden_quad", "jellyfish", "simple_colouring",
+              "x_chain", "xy_chain", "trial_and_error"]
+
+
+@T.case("HINT on an 81-cell grid: wrong cells reported, all of them; a "
+        "complete right grid is solved")
+def _(c):
+    k = c.connect()
+    sol = solution(k, h.CLASSIC)
+    grid = list(h.CLASSIC.replace(".", "0"))
+    # Fill two blanks wrongly: r1c3 and r9c1.
+    for cell in (2, 72):
+        grid[cell] = "1" if sol[cell] != "1" else "2"
+    eq(k.req("HINT %s %s" % (h.CLASSIC, "".join(grid))), "ERR wrong r1c3,r9c1",
+       "wrong cells")
+    eq(k.req("HINT %s %s" % (h.CLASSIC, sol)), "solved", "complete grid")
+    first = k.req("HINT " + h.CLASSIC)
+    check(STEP.match(first), "first hint %r" % first)
+
+
+@T.case("HINT stops at an extreme puzzle's dead end with ERR nostep, "
+        "never a guess", timeout=60)
+def _(c):
+    k = c.connect(timeout=30)
+    for p in h.load_puzzles("puzzles6_forum_hardest_1106", 10):
+        if k.req("RATE " + p).split()[0] != "extreme":
+            continue
+        techs, end = walk(k, p, solution(k, p))
+        eq(end, "ERR nostep no logical step applies; this needs trial and "
+           "error", "end of the walk of " + p)
+        return
+    raise h.Fail("no extreme puzzle among the first ten of the hardest")
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
