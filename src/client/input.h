@@ -4,7 +4,7 @@
  * Sources (files, standard input, puzzle text given as an argument, meta
  * requests) are read in order and cut into items.  Each puzzle may be an
  * 81-cell line, a grid of 9 lines of 9 digits, or a grid of 9 lines of 9
- * blank-separated digits; see sudokuc(1).  Reading never blocks unless
+ * blank-separated digits; see sudokuc(1) and parse.h.  Reading never blocks unless
  * the caller asks it to: input_next() hands out what is buffered and
  * input_read() reads once from the current source.
  */

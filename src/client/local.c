@@ -72,8 +72,8 @@ local_run(struct input *in, const struct query *q, struct output *out)
 		if (answer)
 			local_reply(&it, q, reply, sizeof reply);
 		if (output_item(out, &it, answer ? reply : NULL) == -1)
-			return -1;
+			return (-1);
 		output_tick(out);
 	}
-	return 0;
+	return (0);
 }

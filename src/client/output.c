@@ -1,12 +1,15 @@
 /*
  * output.c -- sudokuc answers, messages, progress and summary.
  */
-#include <err.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 
+#include "common/log.h"
+#include "common/xmalloc.h"
 #include "output.h"
 
 /* How often the progress line is redrawn, and after how long at first. */
@@ -45,13 +48,12 @@ output_new(enum format format, const struct query *q, int flags)
 {
 	struct output	*out;
 
-	if ((out = calloc(1, sizeof *out)) == NULL)
-		err(2, NULL);
+	out = xcalloc(1, sizeof *out);
 	out->format = format;
 	out->query = *q;
 	out->flags = flags;
 	out->start = sudokuc_now();
-	return out;
+	return (out);
 }
 
 void
@@ -96,7 +98,7 @@ output_warnx(struct output *out, const char *fmt, ...)
 
 	output_clear(out);
 	va_start(ap, fmt);
-	vwarnx(fmt, ap);
+	log_vlog(LOG_WARNING, fmt, ap);
 	va_end(ap);
 }
 
@@ -175,14 +177,14 @@ output_valid(const struct item *it, const char *sol)
 	int	i;
 
 	if (strlen(sol) != SUDOKU_CELLS)
-		return 0;
+		return (0);
 	for (i = 0; i < SUDOKU_CELLS; i++) {
 		if (sol[i] < '1' || sol[i] > '9')
-			return 0;
+			return (0);
 		if (it->grid.cell[i] != 0 && it->grid.cell[i] != sol[i] - '0')
-			return 0;
+			return (0);
 	}
-	return 1;
+	return (1);
 }
 
 /* "ERR code text": counts and reports it; -1 if the run must stop. */
@@ -196,14 +198,14 @@ output_err(struct output *out, const struct item *it, const char *reply)
 	text = code[len] == ' ' ? code + len + 1 : code;
 	if (len == 4 && strncmp(code, "busy", 4) == 0) {
 		output_warnx(out, "%s: server busy: %s", out->peer, text);
-		return -1;
+		return (-1);
 	}
 	if (len == 10 && strncmp(code, "nosolution", 10) == 0)
 		out->unsolvable++;
 	else
 		out->errors++;
 	output_at(out, it, text);
-	return 0;
+	return (0);
 }
 
 static int
@@ -216,7 +218,7 @@ output_count(struct output *out, const struct item *it, const char *reply)
 	if (*reply < '0' || *reply > '9' || *end != '\0') {
 		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
 		    out->peer, it->src, it->line, reply);
-		return -1;
+		return (-1);
 	}
 	if (n == 0)
 		out->unsolvable++;
@@ -224,7 +226,7 @@ output_count(struct output *out, const struct item *it, const char *reply)
 		out->solved++;
 	output_begin(out, 0);
 	printf("%lu\n", n);
-	return 0;
+	return (0);
 }
 
 static int
@@ -232,17 +234,17 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 {
 	out->done++;
 	if (strncmp(reply, "ERR ", 4) == 0)
-		return output_err(out, it, reply);
+		return (output_err(out, it, reply));
 	if (out->query.mode == MODE_COUNT)
-		return output_count(out, it, reply);
+		return (output_count(out, it, reply));
 	if (!output_valid(it, reply)) {
 		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
 		    out->peer, it->src, it->line, reply);
-		return -1;
+		return (-1);
 	}
 	out->solved++;
 	output_solution(out, it, reply);
-	return 0;
+	return (0);
 }
 
 static int
@@ -255,7 +257,7 @@ output_meta(struct output *out, const struct item *it, const char *reply)
 		else
 			printf("pong from %s: time=%.3f ms\n", out->peer,
 			    (sudokuc_now() - it->sent) * 1e3);
-		return 0;
+		return (0);
 	}
 	if (it->meta == META_VERSION && strncmp(reply, "VERSION ", 8) == 0) {
 		if (out->peer == NULL)
@@ -264,11 +266,11 @@ output_meta(struct output *out, const struct item *it, const char *reply)
 		else
 			printf("sudokud %s at %s (sudokuc %s)\n", reply + 8,
 			    out->peer, SUDOKUC_VERSION);
-		return 0;
+		return (0);
 	}
 	output_warnx(out, "%s: unexpected reply: %.100s",
 	    out->peer != NULL ? out->peer : "local", reply);
-	return -1;
+	return (-1);
 }
 
 int
@@ -278,16 +280,16 @@ output_item(struct output *out, const struct item *it, const char *reply)
 	case ITEM_FAIL:
 		out->failed++;
 		output_warnx(out, "%s: %s", it->src, it->msg);
-		return 0;
+		return (0);
 	case ITEM_BAD:
 		out->done++;
 		out->invalid++;
 		output_at(out, it, it->msg);
-		return 0;
+		return (0);
 	case ITEM_META:
-		return output_meta(out, it, reply);
+		return (output_meta(out, it, reply));
 	default:
-		return output_puzzle(out, it, reply);
+		return (output_puzzle(out, it, reply));
 	}
 }
 
@@ -303,7 +305,7 @@ output_duration(const char *secs, char *buf, size_t size)
 	else
 		snprintf(buf, size, " (%lluh%02llum%02llus)", s / 3600,
 		    s / 60 % 60, s % 60);
-	return buf;
+	return (buf);
 }
 
 /* Prints the STAT lines gathered, names aligned. */
@@ -336,18 +338,17 @@ output_stat(struct output *out, const char *line)
 {
 	if (strcmp(line, "END") == 0) {
 		output_stats(out);
-		return 1;
+		return (1);
 	}
 	if (strncmp(line, "STAT ", 5) != 0) {
 		output_warnx(out, "%s: unexpected reply to STATS: %.100s",
 		    out->peer, line);
-		return -1;
+		return (-1);
 	}
 	if (out->nstats == OUTPUT_STATS_MAX)
-		return 0;
-	if ((out->stats[out->nstats++] = strdup(line + 5)) == NULL)
-		err(2, NULL);
-	return 0;
+		return (0);
+	out->stats[out->nstats++] = xstrdup(line + 5);
+	return (0);
 }
 
 void
@@ -385,20 +386,20 @@ output_finish(struct output *out, int fatal)
 
 	output_clear(out);
 	if (ferror(stdout) || fflush(stdout) == EOF) {
-		warn("standard output");
+		output_warnx(out, "standard output: %s", strerror(errno));
 		fatal = 1;
 	}
 	if (out->flags & OUTPUT_VERBOSE)
-		warnx("%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
+		output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
 		    "%lu unsolvable, %lu invalid, %lu other errors",
 		    out->done, out->done == 1 ? "" : "s", elapsed,
 		    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
 		    out->unsolvable, out->invalid, out->errors);
 	if (fatal || out->failed > 0)
-		return 2;
+		return (2);
 	if (out->invalid > 0 || out->errors > 0)
-		return 1;
+		return (1);
 	if (out->unsolvable > 0 && out->query.mode != MODE_COUNT)
-		return 1;
-	return 0;
+		return (1);
+	return (0);
 }

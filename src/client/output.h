@@ -3,7 +3,8 @@
  *
  * Items are handed over in input order with the reply line they got
  * (from sudokud, or made by local.c in the daemon's words), and printed
- * in the shape the puzzle came in or the one forced with -f.
+ * in the shape the puzzle came in or the one forced with -f.  Every
+ * message on standard error starts with "sudokuc: ".
  */
 #ifndef OUTPUT_H
 #define OUTPUT_H

@@ -2,7 +2,6 @@
  * sudokuc.c -- the sudokud client: options, operands, and the run.
  */
 #include <ctype.h>
-#include <err.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/log.h"
+#include "common/xmalloc.h"
 #include "batch.h"
 #include "input.h"
 #include "local.h"
@@ -69,7 +70,7 @@ sudokuc_now(void)
 	struct timespec	ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
 
 static void __attribute__((noreturn))
@@ -84,19 +85,37 @@ usage(int status)
 	exit(status);
 }
 
-/* A decimal number in [min, max], or exits with a usage error. */
-static unsigned long
-number(const char *s, unsigned long min, unsigned long max, const char *what)
+/* A decimal number in [min, max]; -1 with *cause if s is not one. */
+static int
+number(const char *s, unsigned long min, unsigned long max, const char *what,
+    unsigned long *n, char **cause)
 {
-	char		*end;
-	unsigned long	 n;
+	char	*end;
 
-	if (!isdigit((unsigned char)*s))
-		errx(2, "%s must be a number: %s", what, s);
-	n = strtoul(s, &end, 10);
-	if (*end != '\0' || n < min || n > max)
-		errx(2, "%s must be from %lu to %lu: %s", what, min, max, s);
-	return n;
+	if (!isdigit((unsigned char)*s)) {
+		xasprintf(cause, "%s must be a number: %s", what, s);
+		return (-1);
+	}
+	*n = strtoul(s, &end, 10);
+	if (*end != '\0' || *n < min || *n > max) {
+		xasprintf(cause, "%s must be from %lu to %lu: %s", what, min,
+		    max, s);
+		return (-1);
+	}
+	return (0);
+}
+
+/* An option's number: a usage error unless in [min, max]. */
+static unsigned long
+option_number(const char *s, unsigned long min, unsigned long max,
+    const char *what)
+{
+	unsigned long	 n;
+	char		*cause;
+
+	if (number(s, min, max, what, &n, &cause) == -1)
+		fatalx("%s", cause);
+	return (n);
 }
 
 static enum format
@@ -106,8 +125,8 @@ format_parse(const char *s)
 
 	for (i = 1; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(s, formats[i]) == 0)
-			return i;
-	errx(2, "unknown format '%s' (line, grid, spaced or pretty)", s);
+			return (i);
+	fatalx("unknown format '%s' (line, grid, spaced or pretty)", s);
 }
 
 /* -c takes its limit attached, or as the next argument if it is a number. */
@@ -117,14 +136,14 @@ count_parse(struct options *o, int argc, char **argv)
 	const char	*arg = optarg;
 
 	if (o->query.mode == MODE_LEXMIN)
-		errx(2, "--count and --lexmin exclude each other");
+		fatalx("--count and --lexmin exclude each other");
 	o->query.mode = MODE_COUNT;
 	if (arg == NULL && optind < argc && strlen(argv[optind]) < 10 &&
 	    strspn(argv[optind], "0123456789") == strlen(argv[optind]) &&
 	    argv[optind][0] != '\0')
 		arg = argv[optind++];
 	if (arg != NULL)
-		o->query.limit = number(arg, 1, SUDOKUC_COUNT_MAX,
+		o->query.limit = option_number(arg, 1, SUDOKUC_COUNT_MAX,
 		    "count limit");
 }
 
@@ -137,7 +156,7 @@ options_parse(struct options *o, int argc, char **argv)
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'C':
-			o->connections = number(optarg, 1, CLIENT_CONN_MAX,
+			o->connections = option_number(optarg, 1, BATCH_CONN_MAX,
 			    "connections");
 			break;
 		case 'c':
@@ -156,7 +175,7 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'l':
 			if (o->query.mode == MODE_COUNT)
-				errx(2, "--count and --lexmin exclude each "
+				fatalx("--count and --lexmin exclude each "
 				    "other");
 			o->query.mode = MODE_LEXMIN;
 			break;
@@ -176,7 +195,7 @@ options_parse(struct options *o, int argc, char **argv)
 			o->flags |= OUTPUT_VERBOSE;
 			break;
 		case 'w':
-			o->window = number(optarg, 1, SUDOKUC_WINDOW_MAX,
+			o->window = option_number(optarg, 1, SUDOKUC_WINDOW_MAX,
 			    "window");
 			break;
 		default:
@@ -189,8 +208,8 @@ options_parse(struct options *o, int argc, char **argv)
 static int
 operand_is_puzzle(const char *s)
 {
-	return strspn(s, "0123456789. \t\r\n") == strlen(s) &&
-	    strpbrk(s, "0123456789.") != NULL;
+	return (strspn(s, "0123456789. \t\r\n") == strlen(s) &&
+	    strpbrk(s, "0123456789.") != NULL);
 }
 
 static void
@@ -222,13 +241,13 @@ options_check(const struct options *o)
 {
 	if (o->local && (o->socket != NULL || o->host != NULL ||
 	    o->port != NULL))
-		errx(2, "-L solves locally: -s, -H and -p make no sense with it");
+		fatalx("-L solves locally: -s, -H and -p make no sense with it");
 	if (o->local && o->stats)
-		errx(2, "stats needs a daemon: not with -L");
+		fatalx("stats needs a daemon: not with -L");
 	if (o->socket != NULL && (o->host != NULL || o->port != NULL))
-		errx(2, "-s and -H/-p exclude each other");
+		fatalx("-s and -H/-p exclude each other");
 	if (o->host != NULL && o->port == NULL)
-		errx(2, "-H needs a port (-p)");
+		fatalx("-H needs a port (-p)");
 }
 
 /* Connects as the options say; exits 2 with a hint if it cannot. */
@@ -236,7 +255,7 @@ static int
 connect_daemon(const struct options *o, char *peer, size_t size)
 {
 	const char	*path = o->socket, *host = o->host;
-	char		 cause[256];
+	char		*cause;
 	int		 fd;
 
 	if (o->port != NULL) {
@@ -244,7 +263,7 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 			host = "127.0.0.1";
 		snprintf(peer, size, strchr(host, ':') != NULL ? "[%s]:%s" :
 		    "%s:%s", host, o->port);
-		fd = peer_connect_tcp(host, o->port, cause, sizeof cause);
+		fd = peer_connect_tcp(host, o->port, &cause);
 	} else {
 		if (path == NULL && (path = getenv("SUDOKUD_SOCKET")) != NULL &&
 		    *path == '\0')
@@ -252,12 +271,11 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 		if (path == NULL)
 			path = SUDOKUD_SOCKET_PATH;
 		snprintf(peer, size, "%s", path);
-		fd = peer_connect_unix(path, cause, sizeof cause);
+		fd = peer_connect_unix(path, &cause);
 	}
 	if (fd == -1)
-		errx(2, "cannot connect to %s: %s (is sudokud running? "
-		    "-L solves without a daemon)", peer, cause);
-	return fd;
+		fatalx("cannot connect to %s: %s", peer, cause);
+	return (fd);
 }
 
 int
@@ -267,13 +285,14 @@ main(int argc, char **argv)
 	struct input	*in;
 	struct output	*out;
 	char		 peer[512];
-	int		 fds[CLIENT_CONN_MAX], r, status;
+	int		 fds[BATCH_CONN_MAX], r, status;
 	size_t		 i;
 
+	log_init_program("sudokuc", 2);
 	memset(&o, 0, sizeof o);
 	o.query.limit = SUDOKUC_COUNT_DEFAULT;
 	o.window = SUDOKUC_WINDOW_DEFAULT;
-	o.connections = CLIENT_CONN_DEFAULT;
+	o.connections = BATCH_CONN_DEFAULT;
 	options_parse(&o, argc, argv);
 	in = input_new();
 	operands_add(&o, in, argc - optind, argv + optind);
@@ -296,5 +315,5 @@ main(int argc, char **argv)
 	status = output_finish(out, r == -1);
 	output_free(out);
 	input_free(in);
-	return status;
+	return (status);
 }

@@ -1,9 +1,10 @@
 /*
  * sudokuc.h -- types shared by the parts of the sudokuc client.
  *
- * input.c reads puzzles into items, batch.c sends them to sudokud over
- * the connections of peer.c (local.c solves them in-process instead) and
- * output.c prints the answers in input order.
+ * input.c reads puzzles into items (parse.c knows their shapes), batch.c
+ * sends them to sudokud over the connections of peer.c (local.c solves
+ * them in-process instead) and output.c prints the answers in input
+ * order.
  */
 #ifndef SUDOKUC_H
 #define SUDOKUC_H

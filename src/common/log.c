@@ -27,6 +27,8 @@ static int		log_prefix;	/* "<N>" prefixes for the journal */
 static int		log_debugging;	/* -d */
 static int		log_verbose;	/* -v count */
 static atomic_int	log_level = LOG_INFO;
+static const char	*log_progname;	/* "name: " before each stderr line */
+static int		log_fatal_status = 1;
 
 static int	log_journal(void);
 static int	log_effective(int);
@@ -109,6 +111,15 @@ log_init(int debug, int level, int facility)
 }
 
 void
+log_init_program(const char *name, int status)
+{
+	log_progname = name;
+	log_fatal_status = status;
+	log_stderr = 1;
+	log_prefix = 0;
+}
+
+void
 log_setverbose(int n)
 {
 	log_verbose = n < 0 ? 0 : n;
@@ -157,6 +168,8 @@ log_vlog(int pri, const char *fmt, va_list ap)
 
 	if (log_stderr && log_prefix)
 		off = (size_t)snprintf(buf, sizeof buf, "<%d>", pri & 7);
+	else if (log_stderr && log_progname != NULL)
+		off = (size_t)snprintf(buf, sizeof buf, "%.64s: ", log_progname);
 	msg = buf + off;
 	n = vsnprintf(msg, sizeof buf - off - 1, fmt, ap);
 	if (n < 0)
@@ -287,7 +300,7 @@ fatalx(const char *fmt, ...)
 			log_write(out, (size_t)n < sizeof out ? (size_t)n :
 			    sizeof out - 1);
 	}
-	exit(1);
+	exit(log_fatal_status);
 }
 
 /* libevent's messages, see event_set_log_callback(). */

@@ -1,0 +1,148 @@
+/*
+ * parse.c -- the shapes of a puzzle in sudokuc's input.
+ *
+ * Three shapes: 81 cells on a line; a grid of 9 rows of 9 cells; and
+ * the same with the cells separated by blanks.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+
+enum lclass
+parse_classify(const char *s, size_t len)
+{
+	if (len == 0)
+		return (LC_BLANK);
+	if (s[0] == '#')
+		return (LC_COMMENT);
+	if (memchr(s, ' ', len) != NULL || memchr(s, '\t', len) != NULL)
+		return (LC_SPACED);
+	return (len == 9 ? LC_ROW : LC_LONG);
+}
+
+enum shape
+parse_shape(enum lclass lc)
+{
+	return (lc == LC_SPACED ? SHAPE_SPACED : SHAPE_GRID);
+}
+
+int
+parse_continues(enum shape shape, enum lclass lc, size_t len)
+{
+	if (shape == SHAPE_SPACED)
+		return (lc == LC_SPACED);
+	return (lc == LC_ROW || (lc == LC_LONG && len < SUDOKU_CELLS));
+}
+
+void
+parse_bad(struct item *it, unsigned long line, const char *fmt, ...)
+{
+	va_list	ap;
+
+	it->kind = ITEM_BAD;
+	if (it->line != 0)
+		it->line = line;
+	va_start(ap, fmt);
+	vsnprintf(it->msg, sizeof it->msg, fmt, ap);
+	va_end(ap);
+}
+
+void
+parse_line(struct item *it, const char *s, size_t len)
+{
+	struct sudoku_perror	pe;
+	char			text[ITEM_MSGLEN];
+
+	if (sudoku_parse(s, len, &it->grid, &pe) == 0) {
+		memcpy(it->cells, s, SUDOKU_CELLS);
+		return;
+	}
+	sudoku_perror_text(&pe, text, sizeof text);
+	parse_bad(it, it->line, "%s", text);
+}
+
+/* Is c between the cells of a spaced row? */
+static int
+parse_sep(char c)
+{
+	return (c == ' ' || c == '\t');
+}
+
+/* Copies the cells of a blank-separated row into out; -1 if it is bad. */
+static int
+parse_spaced(struct item *it, const struct row *rw, size_t r, char *out)
+{
+	size_t	i, n = 0, start;
+
+	for (i = 0; i < rw->len; ) {
+		while (i < rw->len && parse_sep(rw->s[i]))
+			i++;
+		if (i == rw->len)
+			break;
+		start = i;
+		while (i < rw->len && !parse_sep(rw->s[i]))
+			i++;
+		if (i - start != 1) {
+			parse_bad(it, rw->line, "row %zu: cell '%.*s' is not "
+			    "one character", r + 1, (int)(i - start > 20 ? 20 :
+			    i - start), rw->s + start);
+			return (-1);
+		}
+		if (n < 9)
+			out[n] = rw->s[start];
+		n++;
+	}
+	if (n == 9)
+		return (0);
+	parse_bad(it, rw->line, "row %zu: expected 9 cells, found %zu", r + 1,
+	    n);
+	return (-1);
+}
+
+/* Checks the 81 cells of a grid; rows[] gives the line of each row. */
+static void
+parse_cells(struct item *it, const struct row *rows)
+{
+	struct sudoku_perror	pe;
+	char			text[ITEM_MSGLEN - 16];
+	size_t			r;
+
+	if (sudoku_parse(it->cells, SUDOKU_CELLS, &it->grid, &pe) == 0)
+		return;
+	sudoku_perror_text(&pe, text, sizeof text);
+	if (pe.kind != SUDOKU_PERR_CHAR) {
+		parse_bad(it, it->line, "%s", text);
+		return;
+	}
+	r = pe.pos / 9;
+	parse_bad(it, rows[r].line, "%s (r%zuc%zu)", text, r + 1,
+	    pe.pos % 9 + 1);
+}
+
+void
+parse_grid(struct item *it, const struct row *rows, size_t nrows)
+{
+	size_t	r;
+
+	if (nrows < 9) {
+		parse_bad(it, it->line, "incomplete grid: %zu row%s, expected 9",
+		    nrows, nrows == 1 ? "" : "s");
+		return;
+	}
+	for (r = 0; r < 9; r++) {
+		if (it->shape == SHAPE_SPACED) {
+			if (parse_spaced(it, &rows[r], r, it->cells + 9 * r))
+				return;
+			continue;
+		}
+		if (rows[r].len != 9) {
+			parse_bad(it, rows[r].line, "row %zu: expected 9 "
+			    "cells, found %zu", r + 1, rows[r].len);
+			return;
+		}
+		memcpy(it->cells + 9 * r, rows[r].s, 9);
+	}
+	parse_cells(it, rows);
+}
