@@ -292,6 +292,7 @@ input_item(const struct input *in, struct item *it, enum shape shape,
 	it->shape = shape;
 	it->src = in->src[in->cur].name;
 	it->line = in->oneline ? 0 : line;
+	it->code = NULL;
 }
 
 /*
@@ -368,8 +369,8 @@ static void
 input_overlong(struct input *in, struct item *it)
 {
 	input_item(in, it, SHAPE_LINE, in->line + 1);
-	parse_bad(it, in->line + 1, "no puzzle in the next %d bytes",
-	    INPUT_BUFMAX);
+	parse_bad(it, in->line + 1, "toolong", "no puzzle in the next %d "
+	    "bytes", INPUT_BUFMAX);
 	in->overlong = 0;
 	in->skipping = 1;
 	in->off = in->len;

@@ -102,16 +102,40 @@ output_warnx(struct output *out, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void	output_at(struct output *, const struct item *, const char *,
+		    ...) __attribute__((format(printf, 3, 4)));
+
 /* A message about one item: "sudokuc: FILE:LINE: text". */
 static void
-output_at(struct output *out, const struct item *it, const char *text)
+output_at(struct output *out, const struct item *it, const char *fmt, ...)
 {
-	if (out->flags & OUTPUT_QUIET)
-		return;
+	char	text[ITEM_MSGLEN + 64];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
 	if (it->line != 0)
 		output_warnx(out, "%s:%lu: %s", it->src, it->line, text);
 	else
 		output_warnx(out, "%s: %s", it->src, text);
+}
+
+/* The format an answer to it is printed in. */
+static enum format
+output_format(const struct output *out, const struct item *it)
+{
+	static const enum format	byshape[] = {
+		[SHAPE_LINE] = FORMAT_LINE,
+		[SHAPE_GRID] = FORMAT_GRID,
+		[SHAPE_SPACED] = FORMAT_SPACED
+	};
+
+	if (out->query.mode == MODE_COUNT)
+		return (FORMAT_LINE);	/* a count is one line */
+	if (out->format != FORMAT_AUTO)
+		return (out->format);
+	return (byshape[it->shape]);
 }
 
 /* Starts an answer of one or several lines on stdout. */
@@ -144,12 +168,9 @@ output_pretty(const char *sol)
 static void
 output_solution(struct output *out, const struct item *it, const char *sol)
 {
-	enum format	f = out->format;
+	enum format	f = output_format(out, it);
 	int		r, c;
 
-	if (f == FORMAT_AUTO)
-		f = it->shape == SHAPE_GRID ? FORMAT_GRID :
-		    it->shape == SHAPE_SPACED ? FORMAT_SPACED : FORMAT_LINE;
 	output_begin(out, f != FORMAT_LINE);
 	switch (f) {
 	case FORMAT_PRETTY:
@@ -187,15 +208,37 @@ output_valid(const struct item *it, const char *sol)
 	return (1);
 }
 
-/* "ERR code text": counts and reports it; -1 if the run must stop. */
+/*
+ * An error answer.  By default its ERR record goes to stdout, where the
+ * answer would have been, and a note on stderr says where the puzzle is
+ * (the record's rank does not: grids, comments, several files); -q drops
+ * the note.  With -e the record goes to stderr instead, with where the
+ * puzzle is, and -q keeps it: it is an answer, not a note.
+ */
+static void
+output_error(struct output *out, const struct item *it, const char *code,
+    const char *text)
+{
+	if (out->flags & OUTPUT_ERRSTDERR) {
+		output_at(out, it, "ERR %s%s%s", code, *text ? " " : "", text);
+		return;
+	}
+	output_begin(out, output_format(out, it) != FORMAT_LINE);
+	printf("ERR %s%s%s\n", code, *text ? " " : "", text);
+	if (!(out->flags & OUTPUT_QUIET))
+		output_at(out, it, "%s", text);
+}
+
+/* "ERR code text": counts and prints it; -1 if the run must stop. */
 static int
 output_err(struct output *out, const struct item *it, const char *reply)
 {
 	const char	*code = reply + 4, *text;
+	char		 word[32];
 	size_t		 len;
 
 	len = strcspn(code, " ");
-	text = code[len] == ' ' ? code + len + 1 : code;
+	text = code[len] == ' ' ? code + len + 1 : code + len;
 	if (len == 4 && strncmp(code, "busy", 4) == 0) {
 		output_warnx(out, "%s: server busy: %s", out->peer, text);
 		return (-1);
@@ -204,7 +247,8 @@ output_err(struct output *out, const struct item *it, const char *reply)
 		out->unsolvable++;
 	else
 		out->errors++;
-	output_at(out, it, text);
+	snprintf(word, sizeof word, "%.*s", (int)len, code);
+	output_error(out, it, word, text);
 	return (0);
 }
 
@@ -284,7 +328,7 @@ output_item(struct output *out, const struct item *it, const char *reply)
 	case ITEM_BAD:
 		out->done++;
 		out->invalid++;
-		output_at(out, it, it->msg);
+		output_error(out, it, it->code, it->msg);
 		return (0);
 	case ITEM_META:
 		return (output_meta(out, it, reply));

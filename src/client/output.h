@@ -2,18 +2,21 @@
  * output.h -- sudokuc answers, messages, progress and summary.
  *
  * Items are handed over in input order with the reply line they got
- * (from sudokud, or made by local.c in the daemon's words), and printed
- * in the shape the puzzle came in or the one forced with -f.  Every
- * message on standard error starts with "sudokuc: ".
+ * (from sudokud, or made by local.c in the daemon's words), and each
+ * puzzle gets one answer record on standard output: its solution in the
+ * shape the puzzle came in or the one forced with -f, its count, or the
+ * ERR line of an error answer, so that the answers line up with the
+ * puzzles.  Every message on standard error starts with "sudokuc: ".
  */
 #ifndef OUTPUT_H
 #define OUTPUT_H
 
 #include "sudokuc.h"
 
-#define OUTPUT_QUIET	0x1	/* no progress, no per-puzzle messages */
+#define OUTPUT_QUIET	0x1	/* no progress, no notes about error answers */
 #define OUTPUT_VERBOSE	0x2	/* a summary at the end */
 #define OUTPUT_PROGRESS	0x4	/* a progress line on stderr */
+#define OUTPUT_ERRSTDERR 0x8	/* -e: error answers on stderr, not stdout */
 
 struct output;
 

@@ -37,16 +37,32 @@ parse_continues(enum shape shape, enum lclass lc, size_t len)
 }
 
 void
-parse_bad(struct item *it, unsigned long line, const char *fmt, ...)
+parse_bad(struct item *it, unsigned long line, const char *code,
+    const char *fmt, ...)
 {
 	va_list	ap;
 
 	it->kind = ITEM_BAD;
+	it->code = code;
 	if (it->line != 0)
 		it->line = line;
 	va_start(ap, fmt);
 	vsnprintf(it->msg, sizeof it->msg, fmt, ap);
 	va_end(ap);
+}
+
+/* The code of a sudoku_parse() error, as sudokud answers it. */
+static const char *
+parse_code(const struct sudoku_perror *pe)
+{
+	switch (pe->kind) {
+	case SUDOKU_PERR_LENGTH:
+		return ("length");
+	case SUDOKU_PERR_CHAR:
+		return ("char");
+	default:
+		return ("conflict");
+	}
 }
 
 void
@@ -60,7 +76,7 @@ parse_line(struct item *it, const char *s, size_t len)
 		return;
 	}
 	sudoku_perror_text(&pe, text, sizeof text);
-	parse_bad(it, it->line, "%s", text);
+	parse_bad(it, it->line, parse_code(&pe), "%s", text);
 }
 
 /* Is c between the cells of a spaced row? */
@@ -85,9 +101,9 @@ parse_spaced(struct item *it, const struct row *rw, size_t r, char *out)
 		while (i < rw->len && !parse_sep(rw->s[i]))
 			i++;
 		if (i - start != 1) {
-			parse_bad(it, rw->line, "row %zu: cell '%.*s' is not "
-			    "one character", r + 1, (int)(i - start > 20 ? 20 :
-			    i - start), rw->s + start);
+			parse_bad(it, rw->line, "char", "row %zu: cell '%.*s' "
+			    "is not one character", r + 1, (int)(i - start >
+			    20 ? 20 : i - start), rw->s + start);
 			return (-1);
 		}
 		if (n < 9)
@@ -96,8 +112,8 @@ parse_spaced(struct item *it, const struct row *rw, size_t r, char *out)
 	}
 	if (n == 9)
 		return (0);
-	parse_bad(it, rw->line, "row %zu: expected 9 cells, found %zu", r + 1,
-	    n);
+	parse_bad(it, rw->line, "length", "row %zu: expected 9 cells, found "
+	    "%zu", r + 1, n);
 	return (-1);
 }
 
@@ -113,11 +129,11 @@ parse_cells(struct item *it, const struct row *rows)
 		return;
 	sudoku_perror_text(&pe, text, sizeof text);
 	if (pe.kind != SUDOKU_PERR_CHAR) {
-		parse_bad(it, it->line, "%s", text);
+		parse_bad(it, it->line, parse_code(&pe), "%s", text);
 		return;
 	}
 	r = pe.pos / 9;
-	parse_bad(it, rows[r].line, "%s (r%zuc%zu)", text, r + 1,
+	parse_bad(it, rows[r].line, "char", "%s (r%zuc%zu)", text, r + 1,
 	    pe.pos % 9 + 1);
 }
 
@@ -127,8 +143,8 @@ parse_grid(struct item *it, const struct row *rows, size_t nrows)
 	size_t	r;
 
 	if (nrows < 9) {
-		parse_bad(it, it->line, "incomplete grid: %zu row%s, expected 9",
-		    nrows, nrows == 1 ? "" : "s");
+		parse_bad(it, it->line, "length", "incomplete grid: %zu row%s, "
+		    "expected 9", nrows, nrows == 1 ? "" : "s");
 		return;
 	}
 	for (r = 0; r < 9; r++) {
@@ -138,8 +154,8 @@ parse_grid(struct item *it, const struct row *rows, size_t nrows)
 			continue;
 		}
 		if (rows[r].len != 9) {
-			parse_bad(it, rows[r].line, "row %zu: expected 9 "
-			    "cells, found %zu", r + 1, rows[r].len);
+			parse_bad(it, rows[r].line, "length", "row %zu: "
+			    "expected 9 cells, found %zu", r + 1, rows[r].len);
 			return;
 		}
 		memcpy(it->cells + 9 * r, rows[r].s, 9);

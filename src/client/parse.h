@@ -3,7 +3,8 @@
  *
  * input.c cuts its sources into lines and asks here what each line is;
  * a puzzle is one line, or the rows of a grid, and becomes an item: its
- * cells and grid, or why it is malformed in the daemon's words.
+ * cells and grid, or why it is malformed in the daemon's words (the code
+ * and text of an ERR reply).
  */
 #ifndef PARSE_H
 #define PARSE_H
@@ -38,14 +39,15 @@ int		parse_continues(enum shape shape, enum lclass lc, size_t len);
 /*
  * Fill in the item it (kind ITEM_PUZZLE, src, line and shape already set)
  * from a one-line puzzle, or from the nrows rows of a grid: its cells and
- * grid, or ITEM_BAD with the text and line of the first fault.
+ * grid, or ITEM_BAD with the code, text and line of the first fault.
  */
 void		parse_line(struct item *it, const char *s, size_t len);
 void		parse_grid(struct item *it, const struct row *rows,
 		    size_t nrows);
 
-/* Makes it ITEM_BAD: the text, and the line at fault. */
+/* Makes it ITEM_BAD: code as sudokud's, text, and the line at fault. */
 void		parse_bad(struct item *it, unsigned long line,
-		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+		    const char *code, const char *fmt, ...)
+		    __attribute__((format(printf, 4, 5)));
 
 #endif /* PARSE_H */

@@ -37,6 +37,7 @@ struct options {
 static const struct option longopts[] = {
 	{ "connections", required_argument,	NULL,	'C' },
 	{ "count",	optional_argument,	NULL,	'c' },
+	{ "errors",	optional_argument,	NULL,	'e' },
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "host",	required_argument,	NULL,	'H' },
@@ -77,7 +78,7 @@ static void __attribute__((noreturn))
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: sudokuc [-hLlqVv] [-C connections] [-c [limit]] "
+	    "usage: sudokuc [-ehLlqVv] [-C connections] [-c [limit]] "
 	    "[-f format] [-H host]\n"
 	    "               [-p port] [-s socket] [-w window]\n"
 	    "               [puzzle | file | - | ping | stats | version] "
@@ -129,6 +130,16 @@ format_parse(const char *s)
 	fatalx("unknown format '%s' (line, grid, spaced or pretty)", s);
 }
 
+static int
+errors_parse(const char *s)
+{
+	if (s == NULL || strcmp(s, "stderr") == 0)
+		return (OUTPUT_ERRSTDERR);
+	if (strcmp(s, "stdout") == 0)
+		return (0);
+	fatalx("--errors is stdout or stderr, not '%s'", s);
+}
+
 /* -c takes its limit attached, or as the next argument if it is a number. */
 static void
 count_parse(struct options *o, int argc, char **argv)
@@ -152,7 +163,7 @@ options_parse(struct options *o, int argc, char **argv)
 {
 	int	ch;
 
-	while ((ch = getopt_long(argc, argv, "+C:c::f:H:hLlp:qs:Vvw:", longopts,
+	while ((ch = getopt_long(argc, argv, "+C:c::ef:H:hLlp:qs:Vvw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'C':
@@ -161,6 +172,10 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'c':
 			count_parse(o, argc, argv);
+			break;
+		case 'e':
+			o->flags = (o->flags & ~OUTPUT_ERRSTDERR) |
+			    errors_parse(optarg);
 			break;
 		case 'f':
 			o->format = format_parse(optarg);

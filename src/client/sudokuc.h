@@ -56,7 +56,7 @@ struct query {
 
 enum item_kind {
 	ITEM_PUZZLE = 0,	/* a well-formed puzzle: ask about it */
-	ITEM_BAD,		/* a malformed puzzle: msg says why */
+	ITEM_BAD,		/* a malformed puzzle: code and msg say why */
 	ITEM_FAIL,		/* an input that cannot be read: msg says why */
 	ITEM_META		/* ping, stats or version */
 };
@@ -76,6 +76,7 @@ struct item {
 	enum meta		meta;
 	const char		*src;	/* file name, "-" or "argument N" */
 	unsigned long		line;	/* first line, 0 for a one-line argument */
+	const char		*code;	/* ITEM_BAD: "length", "char", ... */
 	struct sudoku_grid	grid;	/* ITEM_PUZZLE */
 	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
 	double			sent;	/* ITEM_META: when it was sent */

@@ -8,7 +8,9 @@ are checked by an independent checker written here, never against output
 captured from sudokuc.
 
 Environment: top_builddir, PUZZLE_DIR (set by make check).
-SUDOKUC_TEST_SOCKET=PATH uses a daemon already running there instead.
+SUDOKUC_TEST_SOCKET=PATH uses a daemon already running there instead;
+SUDOKUC=PATH tests another sudokuc binary (an older one, to see which
+tests catch what it gets wrong).
 """
 
 import os
@@ -28,7 +30,7 @@ import tap  # noqa: E402
 
 BUILD = os.environ.get("top_builddir",
                        os.path.join(os.path.dirname(__file__), ".."))
-SUDOKUC = os.path.join(BUILD, "src", "sudokuc")
+SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(BUILD, "src", "sudokuc")
 SUDOKUD = os.path.join(BUILD, "src", "sudokud")
 PUZZLE_DIR = os.environ.get("PUZZLE_DIR", "")
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465",
@@ -73,6 +75,7 @@ EMPTY_LEXMIN = ("123456789456789123789123456214365897365897214897214365"
                 "531642978642978531978531642")
 # Givens agree, yet r1c9 has no candidate: 1-8 in row 1, 9 in column 9.
 NOSOL = "12345678." + "........9" + "." * 63
+NOSOL_ERR = "ERR nosolution the puzzle has no solution"
 
 
 # ---- TAP ------------------------------------------------------------------
@@ -346,11 +349,15 @@ def local_tests():
                r3[:2] == (0, "5\n1\n") and r4[:2] == (0, "0\n"), name,
                (r1, r2, r3, r4))
 
-    @case("-L: no solution is an error with its position, exit 1")
+    @case("-L: no solution is an ERR answer in place, a note with its "
+          "position, exit 1")
     def _(name):
         f = Tmp.file("nosol.txt", "# x\n%s\n%s\n" % (EASY, NOSOL))
         rc, out, err = run(L, f)
-        TAP.ok(rc == 1 and check_lines([EASY], out) == "" and
+        lines = out.splitlines()
+        TAP.ok(rc == 1 and len(lines) == 2 and
+               check_lines([EASY], lines[0]) == "" and
+               lines[1] == "ERR nosolution the puzzle has no solution" and
                re.search(re.escape(f) + r":3: .*no solution", err), name,
                (rc, out, err))
 
@@ -361,7 +368,10 @@ def local_tests():
     @case("-L: a malformed argument is reported as 'argument N'")
     def _(name):
         rc, out, err = run(L, EASY, EASY[:80], EASY)
-        TAP.ok(rc == 1 and check_lines([EASY, EASY], out) == "" and
+        lines = out.splitlines()
+        TAP.ok(rc == 1 and len(lines) == 3 and
+               check_lines([EASY, EASY], lines[0] + "\n" + lines[2]) == ""
+               and lines[1] == "ERR length expected 81 cells, found 80" and
                "argument 2: expected 81 cells, found 80" in err, name,
                (rc, out, err))
 
@@ -380,11 +390,14 @@ def local_tests():
         TAP.ok(rc == 0 and out.startswith("pong") and "sudokuc " in out and
                rc2 == 2 and "stats" in err2, name, (rc, out, err, rc2, err2))
 
-    @case("-L -q: no messages, still exit 1; -v: a summary")
+    @case("-L -q: no notes, still exit 1; -v: a summary")
     def _(name):
         rc, out, err = run(L, "-q", EASY, NOSOL)
         rc2, out2, err2 = run(L, "-v", EASY, NOSOL, "12")
-        TAP.ok(rc == 1 and err == "" and check_lines([EASY], out) == "" and
+        TAP.ok(rc == 1 and err == "" and
+               check_lines([EASY], out.splitlines()[0]) == "" and
+               out.splitlines()[1:] == [
+                   "ERR nosolution the puzzle has no solution"] and
                rc2 == 1 and re.search(r"3 puzzles in .* 1 solved, "
                                       r"1 unsolvable, 1 invalid", err2),
                name, (rc, out, err, rc2, out2, err2))
@@ -424,24 +437,32 @@ MIXED = (
     EASY.replace(".", "0") + "\n")                       # 38
 
 
+MIXED_ERRS = [
+    (14, "length", "expected 81 cells, found 80"),
+    (15, "char", "bad character 'x' (0x78) at position 81"),
+    (16, "conflict", "digit 5 twice in row 1: r1c1 and r1c2"),
+    (26, "length", "incomplete grid: 2 rows, expected 9"),
+    (37, "char", "bad character 'x' (0x78) at position 81 (r9c9)")]
+
+
 def mixed_test(name, args):
+    """One answer record per puzzle, in order; a grid's ERR line is set
+    apart by blank lines as the grid would be; notes give positions."""
     f = Tmp.file("mixed.txt", MIXED)
     rc, out, err = run(*(args + [f]))
     blocks = out.split("\n\n")
-    good = (rc == 1 and len(blocks) == 4 and
+    errs = ["ERR %s %s" % (code, text) for _, code, text in MIXED_ERRS]
+    good = (rc == 1 and len(blocks) == 7 and
             check_lines([EASY], blocks[0] + "\n") == "" and
             blocks[1] + "\n" == BOJ2239_OUT and
-            spaced_ok(BOJ2580_IN, blocks[2] + "\n") and
-            check_lines([EASY], blocks[3]) == "")
-    want = [(14, "expected 81 cells, found 80"),
-            (15, "bad character 'x' (0x78) at position 81"),
-            (16, "digit 5 twice in row 1: r1c1 and r1c2"),
-            (26, "incomplete grid: 2 rows"),
-            (37, "bad character 'x' (0x78) at position 81 (r9c9)")]
+            blocks[2].split("\n") == errs[:3] and
+            spaced_ok(BOJ2580_IN, blocks[3] + "\n") and
+            blocks[4] == errs[3] and blocks[5] == errs[4] and
+            check_lines([EASY], blocks[6]) == "")
     lines = err.splitlines()
-    good = good and len(lines) == len(want) and all(
-        "%s:%d: %s" % (f, n, text) in ln for (n, text), ln in
-        zip(want, lines))
+    good = good and len(lines) == len(MIXED_ERRS) and all(
+        ln == "sudokuc: %s:%d: %s" % (f, n, text) for (n, _, text), ln in
+        zip(MIXED_ERRS, lines))
     TAP.ok(good, name, (rc, out, err))
 
 
@@ -552,16 +573,21 @@ def daemon_tests():
     def _(name):
         mixed_test(name, S)
 
-    @case("daemon: no solution and a refused count limit: file:line, exit 1")
+    @case("daemon: no solution and a refused count limit: ERR in place, "
+          "file:line, exit 1")
     def _(name):
         f = Tmp.file("nosol2.txt", "%s\n\n%s\n%s\n" % (NOSOL, EASY, NOSOL))
         rc, out, err = run(*(S + [f]))
         rc2, out2, err2 = run(*(S + ["-c", "999999", EASY]))
         rc3, out3, _ = run(*(S + ["-c", "3", f]))
-        TAP.ok(rc == 1 and check_lines([EASY], out) == "" and
+        lines = out.splitlines()
+        nosol = "ERR nosolution the puzzle has no solution"
+        TAP.ok(rc == 1 and len(lines) == 3 and lines[0] == lines[2] == nosol
+               and check_lines([EASY], lines[1]) == "" and
                re.search(re.escape(f) + r":1: .*no solution", err) and
                re.search(re.escape(f) + r":4: .*no solution", err) and
-               rc2 == 1 and out2 == "" and "argument 1: " in err2 and
+               rc2 == 1 and out2.startswith("ERR syntax ") and
+               out2.count("\n") == 1 and "argument 1: " in err2 and
                (rc3, out3) == (0, "0\n1\n0\n"), name,
                (rc, out, err, rc2, out2, err2, rc3, out3))
 
@@ -688,12 +714,73 @@ def daemon_gone_test():
                (p.returncode, err))
 
 
+# ---- one answer record per puzzle (issue 9.8) -------------------------------
+
+def record_tests(args, where):
+    """Four puzzles with two errors give four records, in order; -e moves
+    the error answers to stderr, with their positions."""
+    @case("%s: one answer per puzzle, ERR lines in place, in input order"
+          % where)
+    def _(name):
+        rc, out, err = run(*(args + [EASY, NOSOL, EASY[:80], EMPTY]))
+        lines = out.splitlines()
+        TAP.ok(rc == 1 and len(lines) == 4 and
+               check_lines([EASY], lines[0]) == "" and
+               lines[1] == NOSOL_ERR and
+               lines[2] == "ERR length expected 81 cells, found 80" and
+               check_lines([EMPTY], lines[3]) == "" and
+               err.splitlines() == [
+                   "sudokuc: argument 2: the puzzle has no solution",
+                   "sudokuc: argument 3: expected 81 cells, found 80"],
+               name, (rc, out, err))
+
+    @case("%s -e, --errors=stderr: error answers on stderr with positions, "
+          "kept by -q; --errors=stdout: in place" % where)
+    def _(name):
+        f = Tmp.file("errs.txt", "%s\n%s\n\n%s\n%s\n" % (
+            EASY, NOSOL, EASY.replace(".", "x", 1), EMPTY))
+        res = [run(*(args + opt + [f])) for opt in
+               (["-e"], ["--errors=stderr", "-q"], ["--errors"])]
+        rc4, out4, _ = run(*(args + ["-e", "--errors=stdout", f]))
+        want_err = ["sudokuc: %s:2: %s" % (f, NOSOL_ERR),
+                    "sudokuc: %s:4: ERR char bad character 'x' (0x78) at "
+                    "position 3" % f]
+        TAP.ok(all(rc == 1 and err.splitlines() == want_err and
+                   check_lines([EASY, EMPTY], out) == "" for rc, out, err
+                   in res) and rc4 == 1 and
+               out4.splitlines()[1] == NOSOL_ERR, name, (res, rc4, out4))
+
+    @case("%s -c: an error answer in place of the count" % where)
+    def _(name):
+        rc, out, _ = run(*(args + ["-c", EASY, "1" * 81, EMPTY]))
+        TAP.ok(rc == 1 and out.splitlines()[0] == "1" and
+               out.splitlines()[1].startswith("ERR conflict digit 1 twice") and
+               out.splitlines()[2] == "2", name, (rc, out))
+
+
+# ---- the manual -------------------------------------------------------------
+
+def manual_tests():
+    @case("man page: groff -ww renders it without a warning")
+    def _(name):
+        page = os.path.join(BUILD, "man", "sudokuc.1")
+        if not shutil.which("groff") or not os.path.exists(page):
+            TAP.skip(name, "groff or man/sudokuc.1 missing")
+            return
+        p = subprocess.run(["groff", "-man", "-Tutf8", "-ww", page],
+                           capture_output=True, text=True, timeout=60)
+        TAP.ok(p.returncode == 0 and p.stderr == "", name, p.stderr)
+
+
 def main():
     try:
         local_tests()
+        record_tests(["-L"], "-L")
+        manual_tests()
         connect_fail_tests()
         if Daemon.start():
             daemon_tests()
+            record_tests(["-s", Daemon.sock], "daemon")
             daemon_gone_test()
         else:
             TAP.skip("daemon tests", Daemon.why)
