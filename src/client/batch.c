@@ -162,6 +162,47 @@ batch_reply(void *arg, struct peer *cn, char *line)
 	return (batch_drain(c));
 }
 
+/*
+ * Requests sent and not answered, on all the connections: each
+ * connection's are the ring slots of its queue.
+ */
+static size_t
+batch_unanswered(const struct batch *c)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < c->nconn; i++)
+		n += c->conns[i].qlen;
+	return (n);
+}
+
+/*
+ * The connection is gone: say how, and how many requests got no answer.
+ * A server that stops gracefully answers what it read, then closes.
+ */
+static void
+batch_lost(struct batch *c, enum peer_status s, int error)
+{
+	size_t		 n = batch_unanswered(c);
+	const char	*plural = n == 1 ? "" : "s";
+
+	if (s == PEER_EOF && n == 0)
+		output_warnx(c->out, "%s: the server closed the connection "
+		    "before the end of the input (it may be shutting down)",
+		    c->peer);
+	else if (s == PEER_EOF)
+		output_warnx(c->out, "%s: the server closed the connection "
+		    "with %zu request%s unanswered (it may be shutting down)",
+		    c->peer, n, plural);
+	else if (error == ECONNRESET)
+		output_warnx(c->out, "%s: connection reset by the server "
+		    "with %zu request%s unanswered", c->peer, n, plural);
+	else
+		output_warnx(c->out, "%s: reading from the server: %s, with "
+		    "%zu request%s unanswered", c->peer, strerror(error), n,
+		    plural);
+}
+
 /* Reads what the server sent on cn; -1 to stop. */
 static int
 batch_read(struct batch *c, struct peer *cn)
@@ -177,10 +218,7 @@ batch_read(struct batch *c, struct peer *cn)
 		output_warnx(c->out, "%s: reply line too long", c->peer);
 		return (-1);
 	default:
-		output_warnx(c->out, "%s: connection %s with %zu request%s "
-		    "unanswered", c->peer, s == PEER_EOF ?
-		    "closed by the server" : strerror(errno), c->count,
-		    c->count == 1 ? "" : "s");
+		batch_lost(c, s, errno);
 		return (-1);
 	}
 }

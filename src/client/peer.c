@@ -7,6 +7,7 @@
  * write buffer never needs more than maxreq requests.
  */
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 
 #include <netinet/in.h>
@@ -14,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,10 +42,28 @@ peer_nonblock(int fd, char **cause)
 
 /* Why connect(2) failed with error, and what to do about it. */
 static void
-peer_why(int error, char **cause)
+peer_why(const char *path, int error, char **cause)
 {
-	xasprintf(cause, "%s (is sudokud running? -L solves without a "
-	    "daemon)", strerror(error));
+	struct stat	 st;
+	struct group	*gr;
+
+	if (error != EACCES || path == NULL) {
+		xasprintf(cause, "%s (is sudokud running? -L solves without "
+		    "a daemon)", strerror(error));
+		return;
+	}
+	/*
+	 * The socket is writable by its owner and its group only: other
+	 * users must be in that group ("sudokud" as installed).
+	 */
+	if (stat(path, &st) == 0 && (gr = getgrgid(st.st_gid)) != NULL)
+		xasprintf(cause, "%s (you must be in the socket's group, "
+		    "'%s', to connect; -L solves without a daemon)",
+		    strerror(error), gr->gr_name);
+	else
+		xasprintf(cause, "%s (you must be in the socket's group, "
+		    "'%s' by default, to connect; -L solves without a "
+		    "daemon)", strerror(error), SUDOKUD_GROUP_DEFAULT);
 }
 
 int
@@ -66,7 +86,7 @@ peer_connect_unix(const char *path, char **cause)
 	if (connect(fd, (struct sockaddr *)&sun, sizeof sun) == -1) {
 		error = errno;
 		close(fd);
-		peer_why(error, cause);
+		peer_why(path, error, cause);
 		return (-1);
 	}
 	return (peer_nonblock(fd, cause));
@@ -100,7 +120,7 @@ peer_connect_tcp(const char *host, const char *port, char **cause)
 	}
 	freeaddrinfo(res);
 	if (fd == -1) {
-		peer_why(saved, cause);
+		peer_why(NULL, saved, cause);
 		return (-1);
 	}
 	/* Requests go out in batches already; do not hold back a tail. */

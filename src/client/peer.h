@@ -26,7 +26,12 @@ struct peer {
 	char		 rbuf[PEER_LINE_MAX];
 	size_t		 rlen;
 
-	/* The caller's queue of requests awaiting a reply, oldest first. */
+	/*
+	 * The caller's queue of the requests sent on this connection and
+	 * not answered yet, oldest first: qlen ring slots from qhead, each
+	 * linked to the next (batch.c).  When the connection is lost,
+	 * these are the requests to resend elsewhere.
+	 */
 	size_t		 qhead;
 	size_t		 qtail;
 	size_t		 qlen;
@@ -47,7 +52,8 @@ typedef int	(*peer_line_cb)(void *, struct peer *, char *);
 /*
  * Connect to a Unix socket, or to host and port over TCP.  Return a
  * non-blocking descriptor, or -1 with *cause saying why, with a hint
- * when one helps.
+ * when one helps (is sudokud running? is the user in the socket's
+ * group?).
  */
 int	peer_connect_unix(const char *path, char **cause);
 int	peer_connect_tcp(const char *host, const char *port, char **cause);

@@ -276,8 +276,8 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 	if (o->port != NULL) {
 		if (host == NULL)
 			host = "127.0.0.1";
-		snprintf(peer, size, strchr(host, ':') != NULL ? "[%s]:%s" :
-		    "%s:%s", host, o->port);
+		snprintf(peer, size, strchr(host, ':') != NULL ?
+		    "tcp:[%s]:%s" : "tcp:%s:%s", host, o->port);
 		fd = peer_connect_tcp(host, o->port, &cause);
 	} else {
 		if (path == NULL && (path = getenv("SUDOKUD_SOCKET")) != NULL &&
@@ -285,7 +285,7 @@ connect_daemon(const struct options *o, char *peer, size_t size)
 			path = NULL;
 		if (path == NULL)
 			path = SUDOKUD_SOCKET_PATH;
-		snprintf(peer, size, "%s", path);
+		snprintf(peer, size, "unix:%s", path);
 		fd = peer_connect_unix(path, &cause);
 	}
 	if (fd == -1)

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "common/defaults.h"
 #include "core/sudoku.h"
 
 /*

@@ -13,6 +13,7 @@ SUDOKUC=PATH tests another sudokuc binary (an older one, to see which
 tests catch what it gets wrong).
 """
 
+import grp
 import os
 import pty
 import re
@@ -20,9 +21,11 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -73,6 +76,8 @@ EMPTY = "0" * 81
 # The lexicographically smallest Sudoku grid (rows 123456789, 456789123, ...).
 EMPTY_LEXMIN = ("123456789456789123789123456214365897365897214897214365"
                 "531642978642978531978531642")
+EASY_SOL = ("534678912672195348198342567859761423426853791713924856"
+            "961537284287419635345286179")
 # Givens agree, yet r1c9 has no candidate: 1-8 in row 1, 9 in column 9.
 NOSOL = "12345678." + "........9" + "." * 63
 NOSOL_ERR = "ERR nosolution the puzzle has no solution"
@@ -173,12 +178,13 @@ class Tmp:
         return path
 
 
-def run(*args, stdin="", env=None, timeout=120):
+def run(*args, stdin="", env=None, timeout=120, preexec=None):
     e = dict(os.environ)
     e.pop("SUDOKUD_SOCKET", None)
     e.update(env or {})
     p = subprocess.run([SUDOKUC] + list(args), input=stdin, env=e,
-                       capture_output=True, text=True, timeout=timeout)
+                       capture_output=True, text=True, timeout=timeout,
+                       preexec_fn=preexec)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -552,7 +558,7 @@ def daemon_tests():
         lines = out.splitlines()
         stats = dict(ln.split(None, 1) for ln in lines[3:] if ln)
         TAP.ok(rc == 0 and err == "" and
-               lines[0].startswith("pong from " + Daemon.sock) and
+               lines[0].startswith("pong from unix:" + Daemon.sock) and
                re.fullmatch(r"sudokud \S+ at .*", lines[1]) and
                lines[2] == "" and re.fullmatch(r"\d+", stats.get("pid", "")) and
                int(stats.get("cmd_ping", "0")) >= 1, name, (rc, out, err))
@@ -710,8 +716,10 @@ def daemon_gone_test():
         time.sleep(0.3)
         Daemon.stop()
         _, err = p.communicate(timeout=30)
-        TAP.ok(p.returncode == 2 and Daemon.sock in err, name,
-               (p.returncode, err))
+        TAP.ok(p.returncode == 2 and re.fullmatch(
+            r"sudokuc: unix:%s: (the server closed the connection .*\(it "
+            r"may be shutting down\)|connection reset by the server .*)\n"
+            % re.escape(Daemon.sock), err), name, (p.returncode, err))
 
 
 # ---- one answer record per puzzle (issue 9.8) -------------------------------
@@ -772,12 +780,141 @@ def manual_tests():
         TAP.ok(p.returncode == 0 and p.stderr == "", name, p.stderr)
 
 
+# ---- connections: refused, lost (issues 9.6, 8.7) ---------------------------
+
+class FakeServer:
+    """
+    A stand-in for sudokud on a Unix socket or TCP, for what a client
+    sees when the daemon goes away.  It accepts one connection, reads
+    until `wait` request lines have come, answers the first `answer` with
+    reply(line), then ends: "eof" shuts down its sending side and reads
+    on until the client closes (what sudokud does when stopped), "reset"
+    closes with requests unread (a reset).
+    """
+
+    def __init__(self, family, wait, answer, end, reply=None):
+        self.wait, self.answer, self.end = wait, answer, end
+        self.reply = reply or (lambda line: EASY_SOL)
+        self.error = None
+        if family == "unix":
+            self.addr = os.path.join(Tmp.dir, "fake-%s.sock" % end)
+            if os.path.exists(self.addr):
+                os.unlink(self.addr)
+            self.sock = socket.socket(socket.AF_UNIX)
+            self.sock.bind(self.addr)
+        else:
+            fam = socket.AF_INET6 if family == "tcp6" else socket.AF_INET
+            self.sock = socket.socket(fam)
+            self.sock.bind(("::1" if family == "tcp6" else "127.0.0.1", 0))
+            self.addr = self.sock.getsockname()[1]
+        self.sock.listen(1)
+        self.sock.settimeout(20)
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        try:
+            conn, _ = self.sock.accept()
+            conn.settimeout(20)
+            buf = b""
+            while buf.count(b"\n") < self.wait:
+                data = conn.recv(65536)
+                if not data:
+                    break
+                buf += data
+            lines = buf.decode().split("\n")[:self.answer]
+            conn.sendall("".join(self.reply(ln) + "\n"
+                                 for ln in lines).encode())
+            if self.end == "eof":
+                conn.shutdown(socket.SHUT_WR)
+                while conn.recv(65536):
+                    pass
+            else:
+                time.sleep(0.3)     # what the client sends next: unread
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                struct.pack("ii", 1, 0))
+            conn.close()
+        except OSError as e:
+            self.error = e
+        finally:
+            self.sock.close()
+
+    def join(self):
+        self.thread.join(20)
+        return self.error
+
+
+def lost_tests():
+    f = Tmp.file("twenty.txt", (EASY + "\n") * 20)
+
+    def lost(name, family, end, want):
+        srv = FakeServer(family, 8, 3, end)
+        where = (["-s", srv.addr] if family == "unix" else
+                 ["-p", str(srv.addr)])
+        rc, out, err = run(*(where + ["-C", "1", "-w", "8", f]), timeout=60)
+        peer = ("unix:%s" % srv.addr if family == "unix" else
+                "tcp:127.0.0.1:%d" % srv.addr)
+        TAP.ok(rc == 2 and out == (EASY_SOL + "\n") * 3 and
+               err == "sudokuc: %s: %s\n" % (peer, want) and
+               srv.join() is None, name, (rc, out, err, srv.error))
+
+    @case("server shuts down its side mid-batch: it closed the connection, "
+          "N unanswered, exit 2")
+    def _(name):
+        lost(name, "unix", "eof", "the server closed the connection with 8 "
+             "requests unanswered (it may be shutting down)")
+
+    @case("server resets the connection mid-batch (unix): reset by the "
+          "server, N unanswered, exit 2")
+    def _(name):
+        lost(name, "unix", "reset", "connection reset by the server with 8 "
+             "requests unanswered")
+
+    @case("server resets the connection mid-batch (tcp): reset by the "
+          "server, N unanswered, exit 2")
+    def _(name):
+        lost(name, "tcp", "reset", "connection reset by the server with 8 "
+             "requests unanswered")
+
+    @case("socket without access: Permission denied names the socket's "
+          "group, exit 2")
+    def _(name):
+        eacces_test(name)
+
+
+def as_nobody():
+    os.setgroups([])
+    os.setgid(65534)
+    os.setuid(65534)
+
+
+def eacces_test(name):
+    """Connect needs write access to the socket: run as nobody if root."""
+    d = tempfile.mkdtemp(dir=Tmp.dir)
+    os.chmod(Tmp.dir, 0o755)
+    os.chmod(d, 0o755)
+    path = os.path.join(d, "private.sock")
+    srv = socket.socket(socket.AF_UNIX)
+    srv.bind(path)
+    srv.listen(1)
+    os.chmod(path, 0o660 if os.geteuid() == 0 else 0o000)
+    group = grp.getgrgid(os.stat(path).st_gid).gr_name
+    preexec = as_nobody if os.geteuid() == 0 else None
+    rc, out, err = run("-s", path, EASY, preexec=preexec)
+    srv.close()
+    TAP.ok(rc == 2 and out == "" and err == (
+        "sudokuc: cannot connect to unix:%s: Permission denied (you must be "
+        "in the socket's group, '%s', to connect; -L solves without a "
+        "daemon)\n" % (path, group)), name, (rc, out, err))
+
+
 def main():
     try:
         local_tests()
         record_tests(["-L"], "-L")
         manual_tests()
         connect_fail_tests()
+        lost_tests()
         if Daemon.start():
             daemon_tests()
             record_tests(["-s", Daemon.sock], "daemon")
