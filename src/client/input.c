@@ -297,7 +297,8 @@ input_item(const struct input *in, struct item *it, enum shape shape,
 
 /*
  * The rows of a grid of shape after its first line: 1 when whole, 0 if
- * more input is needed.
+ * more input is needed.  A pretty grid's rule lines are skipped, and so
+ * is the one that closes it.
  */
 static int
 input_rows(const struct input *in, struct cursor *c, struct row *rows,
@@ -309,12 +310,18 @@ input_rows(const struct input *in, struct cursor *c, struct row *rows,
 	enum lclass	 lc;
 	int		 r;
 
-	while (*nrows < 9) {
+	while (*nrows < 9 || shape == SHAPE_PRETTY) {
 		save = *c;
 		if ((r = input_getline(in, c, &s, &len)) != 1)
 			return (r == 0 ? 0 : 1);
 		lc = parse_classify(s, len);
-		if (lc == LC_COMMENT)
+		if (*nrows == 9) {
+			if (lc != LC_RULE)
+				*c = save;
+			return (1);
+		}
+		if (lc == LC_COMMENT || (lc == LC_RULE &&
+		    shape == SHAPE_PRETTY))
 			continue;
 		if (!parse_continues(shape, lc, len)) {
 			*c = save;
@@ -352,9 +359,11 @@ input_parse(struct input *in, struct item *it)
 		parse_line(it, s, len);
 	} else {
 		input_item(in, it, parse_shape(lc), c.line);
-		rows[0].s = s;
-		rows[0].len = len;
-		rows[nrows++].line = c.line;
+		if (lc != LC_RULE) {
+			rows[0].s = s;
+			rows[0].len = len;
+			rows[nrows++].line = c.line;
+		}
 		if (input_rows(in, &c, rows, &nrows, it->shape) == 0)
 			return (0);
 		parse_grid(it, rows, nrows);
@@ -436,6 +445,7 @@ input_count(int fd)
 		switch (parse_classify(s, len)) {
 		case LC_BLANK:
 		case LC_COMMENT:
+		case LC_RULE:
 			break;
 		case LC_LONG:
 			ninths += 9;

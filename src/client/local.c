@@ -5,17 +5,14 @@
 
 #include "local.h"
 
-/* Budget for -L: the core's default, as generous as a daemon may be. */
-#define LOCAL_BUDGET	SUDOKU_BUDGET_DEFAULT
-
 static void
-local_result(enum sudoku_result r, char *buf, size_t size)
+local_result(enum sudoku_result r, uint64_t budget, char *buf, size_t size)
 {
 	if (r == SUDOKU_NOSOLUTION)
 		snprintf(buf, size, "ERR nosolution the puzzle has no solution");
 	else if (r == SUDOKU_BUDGET)
 		snprintf(buf, size, "ERR budget search budget of %llu guesses "
-		    "exceeded", (unsigned long long)LOCAL_BUDGET);
+		    "exceeded", (unsigned long long)budget);
 	else
 		snprintf(buf, size, "ERR conflict the givens break a rule");
 }
@@ -27,7 +24,6 @@ local_reply(const struct item *it, const struct query *q, char *buf,
 	struct sudoku_grid	sol;
 	enum sudoku_result	r;
 	unsigned long		n;
-	char			text[SUDOKU_CELLS];
 
 	if (it->kind == ITEM_META) {
 		if (it->meta == META_PING)
@@ -37,22 +33,22 @@ local_reply(const struct item *it, const struct query *q, char *buf,
 		return;
 	}
 	if (q->mode == MODE_COUNT) {
-		r = sudoku_count(&it->grid, q->limit, LOCAL_BUDGET, &n, NULL,
+		r = sudoku_count(&it->grid, q->limit, q->budget, &n, NULL,
 		    NULL);
 		if (r == SUDOKU_SOLVED || r == SUDOKU_NOSOLUTION)
 			snprintf(buf, size, "%lu", n);
 		else
-			local_result(r, buf, size);
+			local_result(r, q->budget, buf, size);
 		return;
 	}
 	r = sudoku_solve(&it->grid, q->mode == MODE_LEXMIN ? SUDOKU_LEXMIN :
-	    SUDOKU_ANY, LOCAL_BUDGET, &sol, NULL);
-	if (r != SUDOKU_SOLVED) {
-		local_result(r, buf, size);
+	    SUDOKU_ANY, q->budget, &sol, NULL);
+	if (r != SUDOKU_SOLVED || size <= SUDOKU_CELLS) {
+		local_result(r, q->budget, buf, size);
 		return;
 	}
-	sudoku_format(&sol, text);
-	snprintf(buf, size, "%.81s", text);
+	sudoku_format(&sol, buf);
+	buf[SUDOKU_CELLS] = '\0';
 }
 
 int

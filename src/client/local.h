@@ -9,8 +9,8 @@
 
 /*
  * The reply sudokud would send for it (one line, no LF), made by the
- * same core the daemon uses, so that -L prints what the daemon path
- * prints.  Not for META_STATS, which needs a daemon.
+ * same core the daemon uses with the budget of q, so that -L prints what
+ * the daemon path prints.  Not for META_STATS, which needs a daemon.
  */
 void	local_reply(const struct item *it, const struct query *q, char *buf,
 	    size_t size);

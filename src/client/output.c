@@ -24,6 +24,7 @@ struct output {
 	struct query	 query;
 	int		 flags;
 	const char	*peer;
+	unsigned int	 threads;	/* -L: solving threads; 0 with a daemon */
 	unsigned long	 total;
 
 	unsigned long	 done;		/* puzzles finished, any outcome */
@@ -72,6 +73,12 @@ void
 output_peer(struct output *out, const char *peer)
 {
 	out->peer = peer;
+}
+
+void
+output_local(struct output *out, unsigned int threads)
+{
+	out->threads = threads;
 }
 
 void
@@ -128,7 +135,8 @@ output_format(const struct output *out, const struct item *it)
 	static const enum format	byshape[] = {
 		[SHAPE_LINE] = FORMAT_LINE,
 		[SHAPE_GRID] = FORMAT_GRID,
-		[SHAPE_SPACED] = FORMAT_SPACED
+		[SHAPE_SPACED] = FORMAT_SPACED,
+		[SHAPE_PRETTY] = FORMAT_PRETTY
 	};
 
 	if (out->query.mode == MODE_COUNT)
@@ -423,22 +431,34 @@ output_tick(struct output *out)
 	out->drawn = 1;
 }
 
-int
-output_finish(struct output *out, int fatal)
+/* -v: what was done, how fast, and by what. */
+static void
+output_summary(struct output *out)
 {
 	double	elapsed = sudokuc_now() - out->start;
 
+	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
+	    "%lu unsolvable, %lu invalid, %lu other errors",
+	    out->done, out->done == 1 ? "" : "s", elapsed,
+	    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
+	    out->unsolvable, out->invalid, out->errors);
+	if (out->threads > 0)
+		output_warnx(out, "solved in-process: %u thread%s, search "
+		    "budget %llu guesses per puzzle", out->threads,
+		    out->threads == 1 ? "" : "s",
+		    (unsigned long long)out->query.budget);
+}
+
+int
+output_finish(struct output *out, int fatal)
+{
 	output_clear(out);
 	if (ferror(stdout) || fflush(stdout) == EOF) {
 		output_warnx(out, "standard output: %s", strerror(errno));
 		fatal = 1;
 	}
 	if (out->flags & OUTPUT_VERBOSE)
-		output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
-		    "%lu unsolvable, %lu invalid, %lu other errors",
-		    out->done, out->done == 1 ? "" : "s", elapsed,
-		    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
-		    out->unsolvable, out->invalid, out->errors);
+		output_summary(out);
 	if (fatal || out->failed > 0)
 		return (2);
 	if (out->invalid > 0 || out->errors > 0)

@@ -23,8 +23,10 @@ struct output;
 struct output	*output_new(enum format, const struct query *, int flags);
 void		 output_free(struct output *);
 
-/* Where the answers come from, for messages; NULL when solving locally. */
+/* Where the answers come from, for messages ("unix:PATH", "tcp:H:P"). */
 void		 output_peer(struct output *, const char *peer);
+/* Solving in-process with threads (-L): for the summary. */
+void		 output_local(struct output *, unsigned int threads);
 /* About how many puzzles to expect (0: unknown), for the progress ETA. */
 void		 output_total(struct output *, unsigned long total);
 

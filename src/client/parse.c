@@ -1,8 +1,10 @@
 /*
  * parse.c -- the shapes of a puzzle in sudokuc's input.
  *
- * Three shapes: 81 cells on a line; a grid of 9 rows of 9 cells; and
- * the same with the cells separated by blanks.
+ * Four shapes: 81 cells on a line; a grid of 9 rows of 9 cells; the same
+ * with the cells separated by blanks; and the boxed grid that -f pretty
+ * prints, whose rule lines are skipped and whose bars separate cells
+ * like blanks, so that sudokuc reads back what it prints.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,10 +15,20 @@
 enum lclass
 parse_classify(const char *s, size_t len)
 {
+	size_t	i;
+
 	if (len == 0)
 		return (LC_BLANK);
 	if (s[0] == '#')
 		return (LC_COMMENT);
+	if (s[0] == '|')
+		return (LC_PRETTY);
+	if (s[0] == '+') {
+		for (i = 1; i < len && (s[i] == '+' || s[i] == '-'); i++)
+			;
+		if (i == len)
+			return (LC_RULE);
+	}
 	if (memchr(s, ' ', len) != NULL || memchr(s, '\t', len) != NULL)
 		return (LC_SPACED);
 	return (len == 9 ? LC_ROW : LC_LONG);
@@ -25,15 +37,22 @@ parse_classify(const char *s, size_t len)
 enum shape
 parse_shape(enum lclass lc)
 {
+	if (lc == LC_RULE || lc == LC_PRETTY)
+		return (SHAPE_PRETTY);
 	return (lc == LC_SPACED ? SHAPE_SPACED : SHAPE_GRID);
 }
 
 int
 parse_continues(enum shape shape, enum lclass lc, size_t len)
 {
-	if (shape == SHAPE_SPACED)
+	switch (shape) {
+	case SHAPE_PRETTY:
+		return (lc == LC_RULE || lc == LC_PRETTY);
+	case SHAPE_SPACED:
 		return (lc == LC_SPACED);
-	return (lc == LC_ROW || (lc == LC_LONG && len < SUDOKU_CELLS));
+	default:
+		return (lc == LC_ROW || (lc == LC_LONG && len < SUDOKU_CELLS));
+	}
 }
 
 void
@@ -79,11 +98,11 @@ parse_line(struct item *it, const char *s, size_t len)
 	parse_bad(it, it->line, parse_code(&pe), "%s", text);
 }
 
-/* Is c between the cells of a spaced row? */
+/* Is c between the cells of a row of shape? */
 static int
-parse_sep(char c)
+parse_sep(enum shape shape, char c)
 {
-	return (c == ' ' || c == '\t');
+	return (c == ' ' || c == '\t' || (shape == SHAPE_PRETTY && c == '|'));
 }
 
 /* Copies the cells of a blank-separated row into out; -1 if it is bad. */
@@ -93,12 +112,12 @@ parse_spaced(struct item *it, const struct row *rw, size_t r, char *out)
 	size_t	i, n = 0, start;
 
 	for (i = 0; i < rw->len; ) {
-		while (i < rw->len && parse_sep(rw->s[i]))
+		while (i < rw->len && parse_sep(it->shape, rw->s[i]))
 			i++;
 		if (i == rw->len)
 			break;
 		start = i;
-		while (i < rw->len && !parse_sep(rw->s[i]))
+		while (i < rw->len && !parse_sep(it->shape, rw->s[i]))
 			i++;
 		if (i - start != 1) {
 			parse_bad(it, rw->line, "char", "row %zu: cell '%.*s' "
@@ -148,7 +167,7 @@ parse_grid(struct item *it, const struct row *rows, size_t nrows)
 		return;
 	}
 	for (r = 0; r < 9; r++) {
-		if (it->shape == SHAPE_SPACED) {
+		if (it->shape != SHAPE_GRID) {
 			if (parse_spaced(it, &rows[r], r, it->cells + 9 * r))
 				return;
 			continue;

@@ -15,6 +15,8 @@
 enum lclass {
 	LC_BLANK,
 	LC_COMMENT,
+	LC_RULE,	/* "+-------+-...": between the rows of a pretty grid */
+	LC_PRETTY,	/* "| 5 3 4 | ...": a row of a pretty grid */
 	LC_SPACED,	/* has blanks inside: a row of a spaced grid */
 	LC_ROW,		/* exactly 9 bytes: a row of a grid */
 	LC_LONG		/* anything else: a one-line puzzle */

@@ -101,6 +101,7 @@ peer_connect_tcp(const char *host, const char *port, char **cause)
 	memset(&hints, 0, sizeof hints);
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
 	if ((error = getaddrinfo(host, port, &hints, &res)) != 0) {
 		xasprintf(cause, "%s", gai_strerror(error));
 		return (-1);

@@ -10,6 +10,7 @@
 #define SUDOKUC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common/defaults.h"
 #include "core/sudoku.h"
@@ -31,7 +32,8 @@
 enum shape {
 	SHAPE_LINE = 0,		/* 81 cells on one line */
 	SHAPE_GRID,		/* 9 lines of 9 digits (BOJ 2239) */
-	SHAPE_SPACED		/* 9 lines of 9 blank-separated digits (BOJ 2580) */
+	SHAPE_SPACED,		/* 9 lines of 9 blank-separated digits (BOJ 2580) */
+	SHAPE_PRETTY		/* the boxed grid of -f pretty */
 };
 
 /* How answers are printed: as the puzzle came, or forced with -f. */
@@ -53,6 +55,7 @@ enum mode {
 struct query {
 	enum mode	mode;
 	unsigned long	limit;		/* MODE_COUNT */
+	uint64_t	budget;		/* -L: guesses per puzzle */
 };
 
 enum item_kind {

@@ -178,13 +178,13 @@ class Tmp:
         return path
 
 
-def run(*args, stdin="", env=None, timeout=120, preexec=None):
+def run(*args, stdin="", env=None, timeout=120, argv0=None, preexec=None):
     e = dict(os.environ)
     e.pop("SUDOKUD_SOCKET", None)
     e.update(env or {})
-    p = subprocess.run([SUDOKUC] + list(args), input=stdin, env=e,
+    p = subprocess.run([argv0 or SUDOKUC] + list(args), input=stdin, env=e,
                        capture_output=True, text=True, timeout=timeout,
-                       preexec_fn=preexec)
+                       executable=SUDOKUC, preexec_fn=preexec)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -509,6 +509,7 @@ def synopsis_test(name):
     text = re.sub(r".\x08", "", text)
     syn = text.split("SYNOPSIS", 1)[1].split("DESCRIPTION", 1)[0]
     _, out, _ = run("-h")
+    out = out.split("\n\n")[0]        # the usage, before the option list
     want = " ".join(out.replace("usage:", "", 1).split())
     TAP.ok(" ".join(syn.split()) == want, name, (syn, out))
 
@@ -766,6 +767,133 @@ def record_tests(args, where):
                out.splitlines()[2] == "2", name, (rc, out))
 
 
+# ---- options (issue 9.9) ----------------------------------------------------
+
+HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
+                "e": "errors", "f": "format", "H": "host", "h": "help",
+                "L": "local", "l": "lexmin", "p": "port",
+                "q": "quiet", "s": "socket", "V": "version", "v": "verbose",
+                "w": "window"}
+
+
+def option_tests():
+    L = "-L"
+
+    @case("--help: every option, short and long, with a line each; "
+          "-h is the same")
+    def _(name):
+        rc, out, err = run("--help")
+        rc2, out2, _ = run("-h")
+        opts = re.findall(r"^  -(\w), --([\w-]+)\S* +\S.*$", out, re.M)
+        usage = out.split("\n\n")[0]
+        letters = set(re.findall(r"-(\w)", usage.split("[puzzle")[0]))
+        letters |= set("".join(re.findall(r"\[-(\w+)\]", usage)))
+        TAP.ok(rc == 0 and err == "" and out == out2 and rc2 == 0 and
+               dict(opts) == HELP_OPTIONS and letters == set(HELP_OPTIONS)
+               and all(len(ln) < 80 for ln in out.splitlines()), name,
+               (rc, out, err, opts, letters))
+
+    @case("long options for every short one")
+    def _(name):
+        r = [run("--version"), run("--local", "--lexmin", "--quiet",
+                                   "--format=grid", "--budget=1000",
+                                   "--verbose", EMPTY),
+             run("--local", "--count=3", "--connections=1", "--window=1",
+                 EASY)]
+        TAP.ok(r[0][0] == 0 and r[0][1].startswith("sudokuc ") and
+               r[1][0] == 0 and r[1][1] == "".join(
+                   EMPTY_LEXMIN[i:i + 9] + "\n" for i in range(0, 81, 9)) and
+               "budget 1000 " in r[1][2] and r[2][:2] == (0, "1\n"),
+               name, r)
+
+    @case("one 'sudokuc: ' prefix on every message, whatever argv[0]")
+    def _(name):
+        argv0 = os.path.join(Tmp.dir, "renamed")
+        missing = os.path.join(Tmp.dir, "no-such-file")
+        res = [run(*a, argv0=argv0) for a in
+               (["-Z"], ["-w"], ["--bogus"], ["-w", "0", EASY],
+                ["-L", missing], ["-L", EASY[:5]], ["-f"])]
+        bad = [(r, ln) for r in res for ln in r[2].splitlines()
+               if not ln.startswith(("sudokuc: ", "usage: sudokuc",
+                                     "               "))]
+        TAP.ok(bad == [] and all(r[0] == 2 for r in res[:5]) and
+               all(r[2].startswith("sudokuc: ") for r in res), name,
+               (bad, res))
+
+    @case("-p is a port from 1 to 65535, said so; in -H too")
+    def _(name):
+        res = [run(*a) for a in (["-p", "0", EASY], ["-p", "65536", EASY],
+                                 ["-p", "http", EASY],
+                                 ["-H", "localhost:0", EASY],
+                                 ["-H", "[::1]:99999", EASY])]
+        both = run("-H", "localhost:1", "-p", "2", EASY)
+        TAP.ok(all(r[0] == 2 and r[1] == "" and
+                   "port must be a number from 1 to 65535" in r[2]
+                   for r in res) and both[0] == 2 and
+               "both give a port" in both[2], name, (res, both))
+
+    @case("-H without a port connects to port 7999; a bad -H is refused")
+    def _(name):
+        rc, out, err = run("-H", "127.0.0.1", "ping")
+        res = [run("-H", h, EASY) for h in ("[::1", "[::1]x", ":7999")]
+        TAP.ok((rc == 0 and out.startswith("pong from tcp:127.0.0.1:7999:")
+                or rc == 2 and "cannot connect to tcp:127.0.0.1:7999: " in
+                err) and all(r[0] == 2 and "-H" in r[2] for r in res),
+               name, (rc, out, err, res))
+
+    @case("an operand like a puzzle but malformed gets its parse error, "
+          "not 'No such file'")
+    def _(name):
+        odd = [EASY + "x", EASY[:40] + "-" + EASY[41:], "1234.x"]
+        rc, out, err = run(L, *odd)
+        TAP.ok(rc == 1 and "No such file" not in err and out.splitlines() == [
+            "ERR length expected 81 cells, found 82",
+            "ERR char bad character '-' (0x2d) at position 41",
+            "ERR length expected 81 cells, found 6"], name,
+            (rc, out, err))
+
+    @case("-f pretty output reads back: from a pipe, a file, an argument")
+    def _(name):
+        rc, pretty, _ = run(L, "-f", "pretty", EASY, EMPTY)
+        f = Tmp.file("pretty.txt", pretty)
+        rc2, again, err2 = run(L, stdin=pretty)
+        rc3, lines, err3 = run(L, "-f", "line", f)
+        one = pretty.split("\n\n")[0]
+        rc4, arg, err4 = run(L, "-f", "line", one)
+        blanks = one.replace("4", ".")     # a puzzle in the pretty shape
+        rc5, sol, err5 = run(L, "-f", "line", blanks)
+        TAP.ok(rc == 0 and pretty.count("+-------+-------+-------+") == 8 and
+               (rc2, again, err2) == (0, pretty, "") and
+               rc3 == 0 and err3 == "" and
+               check_lines([EASY, EMPTY], lines) == "" and
+               (rc4, err4) == (0, "") and check_lines([EASY], arg) == "" and
+               (rc5, err5) == (0, "") and check_lines([EASY], sol) == "",
+               name, (rc, pretty, rc2, again, err2, rc3, lines, err3, rc4,
+                      arg, err4, rc5, sol, err5))
+
+    @case("-L: the search budget is the daemon's 100000 guesses; -b sets "
+          "it; -v says which")
+    def _(name):
+        # Counting the empty grid's solutions takes about a guess each.
+        rc, out, err = run(L, "-v", "-c", "150000", EMPTY, timeout=300)
+        rc2, out2, err2 = run(L, "-v", "-b", "200000", "-c", "150000",
+                              EMPTY, timeout=300)
+        TAP.ok(rc == 1 and out == "ERR budget search budget of 100000 "
+               "guesses exceeded\n" and
+               "1 thread, search budget 100000 guesses" in err and
+               (rc2, out2) == (0, "150000\n") and
+               "search budget 200000 guesses" in err2, name,
+               (rc, out, err, rc2, out2, err2))
+
+    @case("-b: a range, and only with -L")
+    def _(name):
+        res = [run(*a) for a in (["-L", "-b", "0", EASY],
+                                 ["-L", "-b", "100000001", EASY],
+                                 ["-b", "10", EASY])]
+        TAP.ok(all(r[0] == 2 and r[1] == "" and r[2].startswith("sudokuc: ")
+                   for r in res) and "-L" in res[2][2], name, res)
+
+
 # ---- the manual -------------------------------------------------------------
 
 def manual_tests():
@@ -876,6 +1004,17 @@ def lost_tests():
         lost(name, "tcp", "reset", "connection reset by the server with 8 "
              "requests unanswered")
 
+    @case("-H [::1]:PORT reaches a server on IPv6")
+    def _(name):
+        try:
+            srv = FakeServer("tcp6", 1, 1, "eof", reply=lambda ln: "PONG")
+        except OSError as e:
+            TAP.skip(name, "no IPv6: %s" % e)
+            return
+        rc, out, err = run("-H", "[::1]:%d" % srv.addr, "ping")
+        TAP.ok(rc == 0 and err == "" and out.startswith(
+            "pong from tcp:[::1]:%d: time=" % srv.addr), name, (rc, out, err))
+
     @case("socket without access: Permission denied names the socket's "
           "group, exit 2")
     def _(name):
@@ -912,6 +1051,7 @@ def main():
     try:
         local_tests()
         record_tests(["-L"], "-L")
+        option_tests()
         manual_tests()
         connect_fail_tests()
         lost_tests()
