@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,17 @@ input_fd(const struct input *in)
 	if (!in->open || in->eof)
 		return (-1);
 	return (in->fd);
+}
+
+int
+input_ready(const struct input *in)
+{
+	struct pollfd	pfd;
+
+	if ((pfd.fd = input_fd(in)) == -1)
+		return (1);
+	pfd.events = POLLIN;
+	return (poll(&pfd, 1, 0) != 0);
 }
 
 /* Makes room for at least INPUT_READSIZE more bytes, if allowed. */

@@ -35,6 +35,8 @@ void		 input_add_meta(struct input *, enum meta);
 int		 input_next(struct input *, struct item *it);
 /* The descriptor input_read() will read, or -1. */
 int		 input_fd(const struct input *);
+/* Would input_read() return at once?  (Nothing to read counts as yes.) */
+int		 input_ready(const struct input *);
 /* Read once from the current source (may block if it is slow). */
 void		 input_read(struct input *);
 

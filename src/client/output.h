@@ -25,7 +25,7 @@ void		 output_free(struct output *);
 
 /* Where the answers come from, for messages ("unix:PATH", "tcp:H:P"). */
 void		 output_peer(struct output *, const char *peer);
-/* Solving in-process with threads (-L): for the summary. */
+/* Solving in-process with threads (-L, -j): for the summary. */
 void		 output_local(struct output *, unsigned int threads);
 /* About how many puzzles to expect (0: unknown), for the progress ETA. */
 void		 output_total(struct output *, unsigned long total);

@@ -33,6 +33,7 @@ struct options {
 	int		 flags;
 	int		 local;
 	int		 budget;	/* -b was given */
+	unsigned int	 threads;	/* -j, or 0 */
 	const char	*socket;
 	char		*host;		/* -H */
 	char		*port;		/* -p, or the port of -H */
@@ -65,6 +66,8 @@ static const struct opt {
 	{ "help", no_argument, "h", "", "print this help and exit" },
 	{ "host", required_argument, "H:", "=HOST[:PORT]",
 	  "connect over TCP (port " SUDOKUD_PORT_DEFAULT " by default)" },
+	{ "jobs", required_argument, "j:", "=N",
+	  "-L: solve in N threads (default 1)" },
 	{ "local", no_argument, "L", "",
 	  "solve in-process, without a daemon" },
 	{ "lexmin", no_argument, "l", "",
@@ -99,8 +102,8 @@ static const char *metas[] = {
 
 static const char usage_text[] =
     "usage: sudokuc [-ehLlqVv] [-b budget] [-C connections] [-c [limit]]\n"
-    "               [-f format] [-H host[:port]] [-p port] [-s socket]\n"
-    "               [-w window]\n"
+    "               [-f format] [-H host[:port]] [-j threads] [-p port]\n"
+    "               [-s socket] [-w window]\n"
     "               [puzzle | file | - | ping | stats | version] ...\n";
 
 double
@@ -347,6 +350,10 @@ option_one(struct options *o, int ch, int argc, char **argv)
 		break;
 	case 'h':
 		help();
+	case 'j':
+		o->threads = option_number(optarg, 1, LOCAL_THREADS_MAX,
+		    "threads");
+		break;
 	case 'L':
 		o->local = 1;
 		break;
@@ -448,8 +455,9 @@ options_check(const struct options *o)
 		    "with it");
 	if (o->local && o->stats)
 		fatalx("stats needs a daemon: not with -L");
-	if (!o->local && o->budget)
-		fatalx("-b is for -L: the daemon has its own budget");
+	if (!o->local && (o->budget || o->threads != 0))
+		fatalx("-b and -j are for -L: the daemon has its own budget "
+		    "and threads");
 	if (o->socket != NULL && (o->host != NULL || o->port != NULL))
 		fatalx("-s and -H/-p exclude each other");
 }
@@ -502,8 +510,15 @@ run_daemon(const struct options *o, struct input *in, struct output *out)
 static int
 run_local(const struct options *o, struct input *in, struct output *out)
 {
-	output_local(out, 1);
-	return (local_run(in, &o->query, out));
+	unsigned int	 threads = o->threads == 0 ? 1 : o->threads;
+	char		*cause = NULL;
+	int		 r;
+
+	output_local(out, threads);
+	if ((r = local_run(in, &o->query, out, threads, &cause)) == -1 &&
+	    cause != NULL)
+		fatalx("%s", cause);
+	return (r);
 }
 
 int

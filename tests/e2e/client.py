@@ -771,7 +771,7 @@ def record_tests(args, where):
 
 HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
                 "e": "errors", "f": "format", "H": "host", "h": "help",
-                "L": "local", "l": "lexmin", "p": "port",
+                "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
                 "q": "quiet", "s": "socket", "V": "version", "v": "verbose",
                 "w": "window"}
 
@@ -796,8 +796,8 @@ def option_tests():
     @case("long options for every short one")
     def _(name):
         r = [run("--version"), run("--local", "--lexmin", "--quiet",
-                                   "--format=grid", "--budget=1000",
-                                   "--verbose", EMPTY),
+                                   "--format=grid", "--jobs=2",
+                                   "--budget=1000", "--verbose", EMPTY),
              run("--local", "--count=3", "--connections=1", "--window=1",
                  EASY)]
         TAP.ok(r[0][0] == 0 and r[0][1].startswith("sudokuc ") and
@@ -885,13 +885,53 @@ def option_tests():
                "search budget 200000 guesses" in err2, name,
                (rc, out, err, rc2, out2, err2))
 
-    @case("-b: a range, and only with -L")
+    @case("-b and -j: ranges, and only with -L")
     def _(name):
         res = [run(*a) for a in (["-L", "-b", "0", EASY],
                                  ["-L", "-b", "100000001", EASY],
-                                 ["-b", "10", EASY])]
+                                 ["-L", "-j", "0", EASY],
+                                 ["-L", "-j", "65", EASY],
+                                 ["-b", "10", EASY], ["-j", "2", EASY])]
         TAP.ok(all(r[0] == 2 and r[1] == "" and r[2].startswith("sudokuc: ")
-                   for r in res) and "-L" in res[2][2], name, res)
+                   for r in res) and "-L" in res[4][2] and
+               "-L" in res[5][2], name, res)
+
+
+# ---- -L -j N (issue 12) -----------------------------------------------------
+
+def jobs_tests():
+    @case("-L -j 2: mixed shapes and malformed puzzles, positions, order")
+    def _(name):
+        mixed_test(name, ["-L", "-j", "2"])
+
+    @case("-L -j 1, 3, 8: output identical to -L on a shared set")
+    def _(name):
+        if LOCAL_OUT.get(SETS[1]) is None:
+            TAP.skip(name, "no -L output for %s" % SETS[1])
+            return
+        path = os.path.join(PUZZLE_DIR, SETS[1])
+        bad = []
+        for j in ("1", "3", "8"):
+            rc, out, err = run("-L", "-j", j, path)
+            if rc != 0 or err != "" or out != LOCAL_OUT[SETS[1]]:
+                bad.append((j, rc, err[:200]))
+        TAP.ok(bad == [], name, bad)
+
+    @case("-L -j 2: answers flow while standard input stays open")
+    def _(name):
+        p = subprocess.Popen([SUDOKUC, "-L", "-j", "2"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+        got = []
+        for _ in range(3):
+            p.stdin.write(EASY + "\n")
+            p.stdin.flush()
+            if select.select([p.stdout], [], [], 10)[0]:
+                got.append(p.stdout.readline())
+        p.stdin.close()
+        rc = p.wait(10)
+        TAP.ok(rc == 0 and check_lines([EASY] * 3, "".join(got)) == "",
+               name, (rc, got))
 
 
 # ---- the manual -------------------------------------------------------------
@@ -1052,6 +1092,7 @@ def main():
         local_tests()
         record_tests(["-L"], "-L")
         option_tests()
+        jobs_tests()
         manual_tests()
         connect_fail_tests()
         lost_tests()
