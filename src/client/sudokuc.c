@@ -140,7 +140,7 @@ help(void)
 	printf("\nOperands: puzzle text (a line of 81 cells, or a grid), "
 	    "a file, - for\nstandard input, ping, stats, version; none: "
 	    "standard input.\nThe default socket is $SUDOKUD_SOCKET, or "
-	    "else\n" SUDOKUD_SOCKET_PATH ".  More in sudokuc(1).\n");
+	    "else\n" SUDOKUD_SOCKET_PATH ".\nMore in sudokuc(1).\n");
 	exit(0);
 }
 

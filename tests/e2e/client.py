@@ -790,7 +790,8 @@ def option_tests():
         letters |= set("".join(re.findall(r"\[-(\w+)\]", usage)))
         TAP.ok(rc == 0 and err == "" and out == out2 and rc2 == 0 and
                dict(opts) == HELP_OPTIONS and letters == set(HELP_OPTIONS)
-               and all(len(ln) < 80 for ln in out.splitlines()), name,
+               and all(len(ln) < 80 for ln in out.splitlines()
+                       if "sudokud.sock" not in ln), name,
                (rc, out, err, opts, letters))
 
     @case("long options for every short one")
@@ -939,11 +940,16 @@ def jobs_tests():
 def manual_tests():
     @case("man page: groff -ww renders it without a warning")
     def _(name):
-        page = os.path.join(BUILD, "man", "sudokuc.1")
-        if not shutil.which("groff") or not os.path.exists(page):
-            TAP.skip(name, "groff or man/sudokuc.1 missing")
+        # The source with the usual paths: a long --prefix (make
+        # distcheck) makes paths no line can hold, whatever the text.
+        src = os.path.join(os.environ.get("top_srcdir", os.path.join(
+            os.path.dirname(__file__), "..", "..")), "man", "sudokuc.1.in")
+        if not shutil.which("groff") or not os.path.exists(src):
+            TAP.skip(name, "groff or man/sudokuc.1.in missing")
             return
-        p = subprocess.run(["groff", "-man", "-Tutf8", "-ww", page],
+        with open(src) as f:
+            page = f.read().replace("@runstatedir@", "/run")
+        p = subprocess.run(["groff", "-man", "-Tutf8", "-ww"], input=page,
                            capture_output=True, text=True, timeout=60)
         TAP.ok(p.returncode == 0 and p.stderr == "", name, p.stderr)
 
