@@ -18,7 +18,6 @@
  * it is done and before anything after it is taken, so its reply, which
  * may take several lines, is always for the head.
  */
-#include <err.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -26,10 +25,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/log.h"
+#include "common/xmalloc.h"
 #include "batch.h"
 
 /* poll(2) timeout while waiting, so the progress line moves. */
-#define CLIENT_POLL_MS	250
+#define BATCH_POLL_MS	250
 
 struct batch {
 	const char		*peer;
@@ -95,12 +96,12 @@ batch_drain(struct batch *c)
 		    (it->kind == ITEM_PUZZLE && c->reply[c->head] == NULL))
 			break;
 		if (output_item(c->out, it, c->reply[c->head]) == -1)
-			return -1;
+			return (-1);
 		batch_pop(c);
 	}
 	if (c->meta && !c->metasent && c->count == 1)
 		batch_send(c, c->head);
-	return 0;
+	return (0);
 }
 
 /* Takes items while the window allows: 1 if input needs reading, -1 done. */
@@ -115,7 +116,7 @@ batch_fill(struct batch *c, struct input *in)
 		slot = (c->head + c->count) % c->window;
 		it = &c->ring[slot];
 		if ((r = input_next(in, it)) != 1)
-			return r == 0 ? 1 : -1;
+			return (r == 0 ? 1 : -1);
 		c->count++;
 		if (it->kind == ITEM_META)
 			c->meta = 1;
@@ -124,7 +125,7 @@ batch_fill(struct batch *c, struct input *in)
 		else
 			batch_drain(c);	/* cannot fail: no reply */
 	}
-	return 0;
+	return (0);
 }
 
 /* One reply line from cn, for its oldest request; -1 to stop. */
@@ -139,27 +140,67 @@ batch_reply(void *arg, struct peer *cn, char *line)
 	if (cn->qlen == 0) {
 		output_warnx(c->out, "%s: unexpected reply: %.100s", c->peer,
 		    line);
-		return -1;
+		return (-1);
 	}
 	slot = cn->qhead;
 	it = &c->ring[slot];
 	if (slot != c->head) {
 		/* Not its turn yet (never a meta item: sent alone). */
-		if ((c->reply[slot] = strdup(line)) == NULL)
-			err(2, NULL);
+		c->reply[slot] = xstrdup(line);
 		r = 1;
 	} else if (it->kind == ITEM_META && it->meta == META_STATS)
 		r = output_stat(c->out, line);
 	else
 		r = output_item(c->out, it, line) == -1 ? -1 : 1;
 	if (r != 1)
-		return r;
+		return (r);
 	cn->qhead = c->next[slot];
 	cn->qlen--;
 	if (slot != c->head)
-		return 0;
+		return (0);
 	batch_pop(c);
-	return batch_drain(c);
+	return (batch_drain(c));
+}
+
+/*
+ * Requests sent and not answered, on all the connections: each
+ * connection's are the ring slots of its queue.
+ */
+static size_t
+batch_unanswered(const struct batch *c)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < c->nconn; i++)
+		n += c->conns[i].qlen;
+	return (n);
+}
+
+/*
+ * The connection is gone: say how, and how many requests got no answer.
+ * A server that stops gracefully answers what it read, then closes.
+ */
+static void
+batch_lost(struct batch *c, enum peer_status s, int error)
+{
+	size_t		 n = batch_unanswered(c);
+	const char	*plural = n == 1 ? "" : "s";
+
+	if (s == PEER_EOF && n == 0)
+		output_warnx(c->out, "%s: the server closed the connection "
+		    "before the end of the input (it may be shutting down)",
+		    c->peer);
+	else if (s == PEER_EOF)
+		output_warnx(c->out, "%s: the server closed the connection "
+		    "with %zu request%s unanswered (it may be shutting down)",
+		    c->peer, n, plural);
+	else if (error == ECONNRESET)
+		output_warnx(c->out, "%s: connection reset by the server "
+		    "with %zu request%s unanswered", c->peer, n, plural);
+	else
+		output_warnx(c->out, "%s: reading from the server: %s, with "
+		    "%zu request%s unanswered", c->peer, strerror(error), n,
+		    plural);
 }
 
 /* Reads what the server sent on cn; -1 to stop. */
@@ -169,19 +210,16 @@ batch_read(struct batch *c, struct peer *cn)
 	enum peer_status	s;
 
 	switch (s = peer_read(cn, batch_reply, c)) {
-	case WIRE_OK:
-		return 0;
-	case WIRE_STOP:
-		return -1;
-	case WIRE_TOOLONG:
+	case PEER_OK:
+		return (0);
+	case PEER_STOP:
+		return (-1);
+	case PEER_TOOLONG:
 		output_warnx(c->out, "%s: reply line too long", c->peer);
-		return -1;
+		return (-1);
 	default:
-		output_warnx(c->out, "%s: connection %s with %zu request%s "
-		    "unanswered", c->peer, s == WIRE_EOF ?
-		    "closed by the server" : strerror(errno), c->count,
-		    c->count == 1 ? "" : "s");
-		return -1;
+		batch_lost(c, s, errno);
+		return (-1);
 	}
 }
 
@@ -210,24 +248,24 @@ batch_poll(struct batch *c, struct input *in, int wantinput,
 	}
 	if ((r = poll(pfd, n, 0)) == 0) {
 		fflush(stdout);
-		r = poll(pfd, n, CLIENT_POLL_MS);
+		r = poll(pfd, n, BATCH_POLL_MS);
 	}
 	if (r == -1 && errno != EINTR)
-		err(2, "poll");
-	return n;
+		fatal("poll");
+	return (n);
 }
 
 static int
 batch_loop(struct batch *c, struct input *in)
 {
-	struct pollfd	 pfd[CLIENT_CONN_MAX + 1];
+	struct pollfd	 pfd[BATCH_CONN_MAX + 1];
 	struct peer	*cn;
 	size_t		 i, n;
 	int		 state;
 
 	for (;;) {
 		if ((state = batch_fill(c, in)) == -1 && c->count == 0)
-			return 0;
+			return (0);
 		n = batch_poll(c, in, state == 1, pfd);
 		for (i = 0; i < c->nconn; i++) {
 			cn = &c->conns[i];
@@ -236,7 +274,7 @@ batch_loop(struct batch *c, struct input *in)
 			/* A hangup with nothing asked is read too: EOF. */
 			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR) &&
 			    batch_read(c, cn) == -1)
-				return -1;
+				return (-1);
 		}
 		if (n > c->nconn && pfd[c->nconn].revents != 0)
 			input_read(in);
@@ -252,21 +290,18 @@ batch_run(const int *fds, size_t nfd, const char *peer, struct input *in,
 	size_t		i;
 	int		r;
 
-	if (nfd == 0 || nfd > CLIENT_CONN_MAX)
-		errx(2, "batch_run: %zu connections", nfd);
+	if (nfd == 0 || nfd > BATCH_CONN_MAX)
+		fatalx("batch_run: %zu connections", nfd);
 	memset(&c, 0, sizeof c);
 	c.peer = peer;
 	c.query = q;
 	c.out = out;
 	c.window = window;
 	c.nconn = nfd;
-	c.ring = calloc(window, sizeof *c.ring);
-	c.reply = calloc(window, sizeof *c.reply);
-	c.next = calloc(window, sizeof *c.next);
-	c.conns = calloc(nfd, sizeof *c.conns);
-	if (c.ring == NULL || c.reply == NULL || c.next == NULL ||
-	    c.conns == NULL)
-		err(2, NULL);
+	c.ring = xcalloc(window, sizeof *c.ring);
+	c.reply = xcalloc(window, sizeof *c.reply);
+	c.next = xcalloc(window, sizeof *c.next);
+	c.conns = xcalloc(nfd, sizeof *c.conns);
 	/* Puzzles in the ring are consecutive: each gets its share. */
 	for (i = 0; i < nfd; i++)
 		peer_init(&c.conns[i], fds[i], (window + nfd - 1) / nfd + 1);
@@ -279,5 +314,5 @@ batch_run(const int *fds, size_t nfd, const char *peer, struct input *in,
 	free(c.next);
 	free(c.reply);
 	free(c.ring);
-	return r;
+	return (r);
 }

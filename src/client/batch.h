@@ -1,16 +1,16 @@
 /*
  * batch.h -- sudokuc's batch over connections to sudokud.
  */
-#ifndef CLIENT_H
-#define CLIENT_H
+#ifndef BATCH_H
+#define BATCH_H
 
-#include "peer.h"
 #include "input.h"
 #include "output.h"
+#include "peer.h"
 
 /* Connections a batch may be spread over (-C). */
-#define CLIENT_CONN_DEFAULT	2
-#define CLIENT_CONN_MAX		64
+#define BATCH_CONN_DEFAULT	2
+#define BATCH_CONN_MAX		64
 
 /*
  * Send every item of in over the nfd connected descriptors, at most
@@ -24,4 +24,4 @@ int	batch_run(const int *fds, size_t nfd, const char *peer,
 	    struct input *in, const struct query *q, struct output *out,
 	    size_t window);
 
-#endif /* CLIENT_H */
+#endif /* BATCH_H */

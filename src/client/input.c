@@ -3,20 +3,22 @@
  *
  * Each source is read into one buffer; items are cut from it without
  * consuming anything until a whole puzzle is there, so a grid split
- * across two reads is simply parsed again after the next read.
+ * across two reads is simply parsed again after the next read.  What
+ * the lines mean is parse.c's business.
  */
 #include <sys/stat.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/xmalloc.h"
 #include "input.h"
+#include "parse.h"
 
 #define INPUT_READSIZE	65536
 /*
@@ -45,20 +47,6 @@ struct cursor {
 	unsigned long	line;
 };
 
-enum lclass {
-	LC_BLANK,
-	LC_COMMENT,
-	LC_SPACED,	/* has blanks inside: a row of a spaced grid */
-	LC_ROW,		/* exactly 9 bytes: a row of a grid */
-	LC_LONG		/* anything else: a one-line puzzle */
-};
-
-struct row {
-	const char	*s;
-	size_t		 len;
-	unsigned long	 line;
-};
-
 struct input {
 	struct source	*src;
 	size_t		 nsrc;
@@ -82,10 +70,9 @@ input_new(void)
 {
 	struct input	*in;
 
-	if ((in = calloc(1, sizeof *in)) == NULL)
-		err(2, NULL);
+	in = xcalloc(1, sizeof *in);
 	in->fd = -1;
-	return in;
+	return (in);
 }
 
 static struct source *
@@ -93,15 +80,13 @@ input_add(struct input *in, enum source_type type, const char *name)
 {
 	struct source	*s;
 
-	in->src = reallocarray(in->src, in->nsrc + 1, sizeof *in->src);
-	if (in->src == NULL)
-		err(2, NULL);
+	in->src = xreallocarray(in->src, in->nsrc + 1, sizeof *in->src);
 	s = &in->src[in->nsrc++];
 	memset(s, 0, sizeof *s);
 	s->type = type;
-	if (name != NULL && (s->name = strdup(name)) == NULL)
-		err(2, NULL);
-	return s;
+	if (name != NULL)
+		s->name = xstrdup(name);
+	return (s);
 }
 
 void
@@ -142,15 +127,25 @@ int
 input_fd(const struct input *in)
 {
 	if (!in->open || in->eof)
-		return -1;
-	return in->fd;
+		return (-1);
+	return (in->fd);
+}
+
+int
+input_ready(const struct input *in)
+{
+	struct pollfd	pfd;
+
+	if ((pfd.fd = input_fd(in)) == -1)
+		return (1);
+	pfd.events = POLLIN;
+	return (poll(&pfd, 1, 0) != 0);
 }
 
 /* Makes room for at least INPUT_READSIZE more bytes, if allowed. */
 static size_t
 input_room(struct input *in)
 {
-	char	*nbuf;
 	size_t	 nsize;
 
 	if (in->off > 0) {
@@ -159,15 +154,13 @@ input_room(struct input *in)
 		in->off = 0;
 	}
 	if (in->size - in->len >= INPUT_READSIZE || in->size >= INPUT_BUFMAX)
-		return in->size - in->len;
+		return (in->size - in->len);
 	nsize = in->size == 0 ? 2 * INPUT_READSIZE : in->size * 2;
 	if (nsize > INPUT_BUFMAX)
 		nsize = INPUT_BUFMAX;
-	if ((nbuf = realloc(in->buf, nsize)) == NULL)
-		err(2, NULL);
-	in->buf = nbuf;
+	in->buf = xreallocarray(in->buf, nsize, 1);
 	in->size = nsize;
-	return in->size - in->len;
+	return (in->size - in->len);
 }
 
 /* While skipping an overlong line: drop bytes up to its newline. */
@@ -246,35 +239,34 @@ input_open(struct input *in, struct item *it)
 		it->kind = ITEM_META;
 		it->meta = s->meta;
 		in->cur++;
-		return 1;
+		return (1);
 	}
 	in->open = 1;
 	if (s->type == SOURCE_TEXT) {
 		n = strlen(s->text);
-		in->buf = realloc(in->buf, n + 1 > in->size ? n + 1 : in->size);
-		if (in->buf == NULL)
-			err(2, NULL);
-		if (n + 1 > in->size)
+		if (n + 1 > in->size) {
+			in->buf = xreallocarray(in->buf, n + 1, 1);
 			in->size = n + 1;
+		}
 		memcpy(in->buf, s->text, n);
 		in->len = n;
 		in->eof = 1;
 		in->oneline = memchr(s->text, '\n', n) == NULL;
-		return 0;
+		return (0);
 	}
 	if (strcmp(s->name, "-") == 0)
 		in->fd = STDIN_FILENO;
 	else if ((in->fd = open(s->name, O_RDONLY | O_CLOEXEC)) == -1) {
 		input_fail(it, s, strerror(errno));
 		input_close(in);
-		return 1;
+		return (1);
 	}
-	return 0;
+	return (0);
 }
 
 /*
- * The next line at c, without its LF: 1, 0 if it is not complete yet,
- * -1 at the end of the source.
+ * The next line at c, without its LF and the blanks at both ends: 1, 0
+ * if it is not complete yet, -1 at the end of the source.
  */
 static int
 input_getline(const struct input *in, struct cursor *c, const char **s,
@@ -284,11 +276,11 @@ input_getline(const struct input *in, struct cursor *c, const char **s,
 	size_t		 left = in->len - c->off;
 
 	if (left == 0)
-		return in->eof ? -1 : 0;
+		return (in->eof ? -1 : 0);
 	p = in->buf + c->off;
 	if ((nl = memchr(p, '\n', left)) == NULL) {
 		if (!in->eof)
-			return 0;
+			return (0);
 		nl = p + left;		/* a last line without LF */
 		c->off += left;
 	} else
@@ -300,158 +292,29 @@ input_getline(const struct input *in, struct cursor *c, const char **s,
 		nl--;
 	*s = p;
 	*len = nl - p;
-	return 1;
+	return (1);
 }
 
-static enum lclass
-input_classify(const char *s, size_t len)
-{
-	if (len == 0)
-		return LC_BLANK;
-	if (s[0] == '#')
-		return LC_COMMENT;
-	if (memchr(s, ' ', len) != NULL || memchr(s, '\t', len) != NULL)
-		return LC_SPACED;
-	return len == 9 ? LC_ROW : LC_LONG;
-}
-
+/* A new puzzle item of the current source, starting at line. */
 static void
 input_item(const struct input *in, struct item *it, enum shape shape,
     unsigned long line)
 {
-	memset(it, 0, sizeof *it);
 	it->kind = ITEM_PUZZLE;
 	it->shape = shape;
 	it->src = in->src[in->cur].name;
 	it->line = in->oneline ? 0 : line;
+	it->code = NULL;
 }
 
-static void
-input_bad(struct item *it, unsigned long line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-input_bad(struct item *it, unsigned long line, const char *fmt, ...)
-{
-	va_list	ap;
-
-	it->kind = ITEM_BAD;
-	if (it->line != 0)
-		it->line = line;
-	va_start(ap, fmt);
-	vsnprintf(it->msg, sizeof it->msg, fmt, ap);
-	va_end(ap);
-}
-
-/* Checks the 81 cells of a grid; rows[] gives the line of each row. */
-static void
-input_cells(struct item *it, const struct row *rows)
-{
-	struct sudoku_perror	pe;
-	char			text[ITEM_MSGLEN - 16];
-	size_t			r;
-
-	if (sudoku_parse(it->cells, SUDOKU_CELLS, &it->grid, &pe) == 0)
-		return;
-	sudoku_perror_text(&pe, text, sizeof text);
-	if (pe.kind != SUDOKU_PERR_CHAR) {
-		input_bad(it, it->line, "%s", text);
-		return;
-	}
-	r = pe.pos / 9;
-	input_bad(it, rows[r].line, "%s (r%zuc%zu)", text, r + 1,
-	    pe.pos % 9 + 1);
-}
-
-static void
-input_line(const struct input *in, struct item *it, const char *s,
-    size_t len, unsigned long line)
-{
-	struct sudoku_perror	pe;
-	char			text[ITEM_MSGLEN];
-
-	input_item(in, it, SHAPE_LINE, line);
-	if (sudoku_parse(s, len, &it->grid, &pe) == 0) {
-		memcpy(it->cells, s, SUDOKU_CELLS);
-		return;
-	}
-	sudoku_perror_text(&pe, text, sizeof text);
-	input_bad(it, line, "%s", text);
-}
-
-/* Copies the cells of a spaced row into out; -1 with it marked bad. */
-static int
-input_spaced(struct item *it, const struct row *rw, size_t r, char *out)
-{
-	size_t	i, n = 0, start;
-
-	for (i = 0; i < rw->len; ) {
-		while (i < rw->len && (rw->s[i] == ' ' || rw->s[i] == '\t'))
-			i++;
-		if (i == rw->len)
-			break;
-		start = i;
-		while (i < rw->len && rw->s[i] != ' ' && rw->s[i] != '\t')
-			i++;
-		if (i - start != 1) {
-			input_bad(it, rw->line, "row %zu: cell '%.*s' is not "
-			    "one character", r + 1, (int)(i - start > 20 ?
-			    20 : i - start), rw->s + start);
-			return -1;
-		}
-		if (n < 9)
-			out[n] = rw->s[start];
-		n++;
-	}
-	if (n == 9)
-		return 0;
-	input_bad(it, rw->line, "row %zu: expected 9 cells, found %zu",
-	    r + 1, n);
-	return -1;
-}
-
-static void
-input_grid(const struct input *in, struct item *it, const struct row *rows,
-    size_t nrows, enum shape shape)
-{
-	size_t	r;
-
-	input_item(in, it, shape, rows[0].line);
-	if (nrows < 9) {
-		input_bad(it, rows[0].line, "incomplete grid: %zu row%s, "
-		    "expected 9", nrows, nrows == 1 ? "" : "s");
-		return;
-	}
-	for (r = 0; r < 9; r++) {
-		if (shape == SHAPE_SPACED) {
-			if (input_spaced(it, &rows[r], r, it->cells + 9 * r))
-				return;
-			continue;
-		}
-		if (rows[r].len != 9) {
-			input_bad(it, rows[r].line, "row %zu: expected 9 "
-			    "cells, found %zu", r + 1, rows[r].len);
-			return;
-		}
-		memcpy(it->cells + 9 * r, rows[r].s, 9);
-	}
-	input_cells(it, rows);
-}
-
-/* Does a line of class lc continue a grid whose first row is of class first? */
-static int
-input_continues(enum lclass first, enum lclass lc, size_t len)
-{
-	if (lc == first)
-		return 1;
-	/* A short row in a digit grid is a bad row, not a new puzzle. */
-	return first == LC_ROW && lc == LC_LONG && len < SUDOKU_CELLS;
-}
-
-/* The rows of a grid after its first: 1 when whole, 0 if more is needed. */
+/*
+ * The rows of a grid of shape after its first line: 1 when whole, 0 if
+ * more input is needed.  A pretty grid's rule lines are skipped, and so
+ * is the one that closes it.
+ */
 static int
 input_rows(const struct input *in, struct cursor *c, struct row *rows,
-    size_t *nrows, enum lclass first)
+    size_t *nrows, enum shape shape)
 {
 	struct cursor	 save;
 	const char	*s;
@@ -459,24 +322,28 @@ input_rows(const struct input *in, struct cursor *c, struct row *rows,
 	enum lclass	 lc;
 	int		 r;
 
-	while (*nrows < 9) {
+	while (*nrows < 9 || shape == SHAPE_PRETTY) {
 		save = *c;
-		if ((r = input_getline(in, c, &s, &len)) == 0)
-			return 0;
-		if (r == -1)
-			break;
-		lc = input_classify(s, len);
-		if (lc == LC_COMMENT)
+		if ((r = input_getline(in, c, &s, &len)) != 1)
+			return (r == 0 ? 0 : 1);
+		lc = parse_classify(s, len);
+		if (*nrows == 9) {
+			if (lc != LC_RULE)
+				*c = save;
+			return (1);
+		}
+		if (lc == LC_COMMENT || (lc == LC_RULE &&
+		    shape == SHAPE_PRETTY))
 			continue;
-		if (lc == LC_BLANK || !input_continues(first, lc, len)) {
+		if (!parse_continues(shape, lc, len)) {
 			*c = save;
-			break;
+			return (1);
 		}
 		rows[*nrows].s = s;
 		rows[*nrows].len = len;
 		rows[(*nrows)++].line = c->line;
 	}
-	return 1;
+	return (1);
 }
 
 /* Cuts the next item from the buffer: 1, 0 if more is needed, -1 at end. */
@@ -485,30 +352,37 @@ input_parse(struct input *in, struct item *it)
 {
 	struct cursor	 c = { in->off, in->line };
 	struct row	 rows[9];
-	size_t		 nrows = 1;
+	const char	*s;
+	size_t		 len, nrows = 0;
 	enum lclass	 lc;
 	int		 r;
 
 	for (;;) {
-		if ((r = input_getline(in, &c, &rows[0].s, &rows[0].len)) != 1)
-			return r;
-		lc = input_classify(rows[0].s, rows[0].len);
+		if ((r = input_getline(in, &c, &s, &len)) != 1)
+			return (r);
+		lc = parse_classify(s, len);
 		if (lc != LC_BLANK && lc != LC_COMMENT)
 			break;
 		in->off = c.off;
 		in->line = c.line;
 	}
-	rows[0].line = c.line;
-	if (lc == LC_LONG)
-		input_line(in, it, rows[0].s, rows[0].len, c.line);
-	else if (input_rows(in, &c, rows, &nrows, lc) == 0)
-		return 0;
-	else
-		input_grid(in, it, rows, nrows,
-		    lc == LC_ROW ? SHAPE_GRID : SHAPE_SPACED);
+	if (lc == LC_LONG) {
+		input_item(in, it, SHAPE_LINE, c.line);
+		parse_line(it, s, len);
+	} else {
+		input_item(in, it, parse_shape(lc), c.line);
+		if (lc != LC_RULE) {
+			rows[0].s = s;
+			rows[0].len = len;
+			rows[nrows++].line = c.line;
+		}
+		if (input_rows(in, &c, rows, &nrows, it->shape) == 0)
+			return (0);
+		parse_grid(it, rows, nrows);
+	}
 	in->off = c.off;
 	in->line = c.line;
-	return 1;
+	return (1);
 }
 
 /* The buffer is full and holds no whole item: report it and skip it. */
@@ -516,8 +390,8 @@ static void
 input_overlong(struct input *in, struct item *it)
 {
 	input_item(in, it, SHAPE_LINE, in->line + 1);
-	input_bad(it, in->line + 1, "no puzzle in the next %d bytes",
-	    INPUT_BUFMAX);
+	parse_bad(it, in->line + 1, "toolong", "no puzzle in the next %d "
+	    "bytes", INPUT_BUFMAX);
 	in->overlong = 0;
 	in->skipping = 1;
 	in->off = in->len;
@@ -531,28 +405,28 @@ input_next(struct input *in, struct item *it)
 	while (in->cur < in->nsrc) {
 		if (!in->open) {
 			if (input_open(in, it))
-				return 1;
+				return (1);
 			continue;
 		}
 		if (in->readerr != 0) {
 			input_fail(it, &in->src[in->cur],
 			    strerror(in->readerr));
 			input_close(in);
-			return 1;
+			return (1);
 		}
 		if (in->overlong) {
 			input_overlong(in, it);
-			return 1;
+			return (1);
 		}
 		if (in->skipping)
 			r = in->eof ? -1 : 0;
 		else if ((r = input_parse(in, it)) == 1)
-			return 1;
+			return (1);
 		if (r == 0)
-			return 0;
+			return (0);
 		input_close(in);
 	}
-	return -1;
+	return (-1);
 }
 
 /* Ninths of a puzzle in one file (a grid row is one ninth); -1 if unknown. */
@@ -570,7 +444,7 @@ input_count(int fd)
 
 	if ((f = fdopen(fd, "r")) == NULL) {
 		close(fd);
-		return -1;
+		return (-1);
 	}
 	memset(&one, 0, sizeof one);
 	one.eof = 1;
@@ -580,9 +454,10 @@ input_count(int fd)
 		c.off = 0;
 		c.line = 0;
 		input_getline(&one, &c, &s, &len);
-		switch (input_classify(s, len)) {
+		switch (parse_classify(s, len)) {
 		case LC_BLANK:
 		case LC_COMMENT:
+		case LC_RULE:
 			break;
 		case LC_LONG:
 			ninths += 9;
@@ -593,13 +468,34 @@ input_count(int fd)
 	}
 	free(line);
 	fclose(f);
-	return ninths;
+	return (ninths);
+}
+
+/*
+ * Opens a file source for counting: a descriptor, -1 if it cannot be
+ * opened, or -2 if it is not a regular file (a pipe, a terminal).
+ */
+static int
+input_count_open(const struct source *s)
+{
+	struct stat	 st;
+
+	/* Look before opening: opening a FIFO could block. */
+	if (strcmp(s->name, "-") == 0) {
+		if (fstat(STDIN_FILENO, &st) == -1 || !S_ISREG(st.st_mode))
+			return (-2);
+		return (open("/dev/stdin", O_RDONLY | O_CLOEXEC));
+	}
+	if (stat(s->name, &st) == -1)
+		return (-1);
+	if (!S_ISREG(st.st_mode))
+		return (-2);
+	return (open(s->name, O_RDONLY | O_CLOEXEC));
 }
 
 unsigned long
 input_estimate(const struct input *in)
 {
-	struct stat	 st;
 	long long	 ninths = 0, n;
 	size_t		 i;
 	int		 fd;
@@ -609,24 +505,13 @@ input_estimate(const struct input *in)
 			ninths += 9;
 		if (in->src[i].type != SOURCE_FILE)
 			continue;
-		/* Look before opening: opening a FIFO could block. */
-		if (strcmp(in->src[i].name, "-") == 0) {
-			if (fstat(STDIN_FILENO, &st) == -1 ||
-			    !S_ISREG(st.st_mode))
-				return 0;
-			fd = open("/dev/stdin", O_RDONLY | O_CLOEXEC);
-		} else {
-			if (stat(in->src[i].name, &st) == -1)
-				continue;
-			if (!S_ISREG(st.st_mode))
-				return 0;
-			fd = open(in->src[i].name, O_RDONLY | O_CLOEXEC);
-		}
+		if ((fd = input_count_open(&in->src[i])) == -2)
+			return (0);
 		if (fd == -1)
 			continue;
 		if ((n = input_count(fd)) == -1)
-			return 0;
+			return (0);
 		ninths += n;
 	}
-	return (ninths + 8) / 9;
+	return ((ninths + 8) / 9);
 }

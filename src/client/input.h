@@ -3,8 +3,9 @@
  *
  * Sources (files, standard input, puzzle text given as an argument, meta
  * requests) are read in order and cut into items.  Each puzzle may be an
- * 81-cell line, a grid of 9 lines of 9 digits, or a grid of 9 lines of 9
- * blank-separated digits; see sudokuc(1).  Reading never blocks unless
+ * 81-cell line, a grid of 9 lines of 9 digits, a grid of 9 lines of 9
+ * blank-separated digits, or the boxed grid of -f pretty; see sudokuc(1)
+ * and parse.h.  Reading never blocks unless
  * the caller asks it to: input_next() hands out what is buffered and
  * input_read() reads once from the current source.
  */
@@ -34,6 +35,8 @@ void		 input_add_meta(struct input *, enum meta);
 int		 input_next(struct input *, struct item *it);
 /* The descriptor input_read() will read, or -1. */
 int		 input_fd(const struct input *);
+/* Would input_read() return at once?  (Nothing to read counts as yes.) */
+int		 input_ready(const struct input *);
 /* Read once from the current source (may block if it is slow). */
 void		 input_read(struct input *);
 

@@ -1,21 +1,73 @@
 /*
  * local.c -- sudokuc -L: answers from the solver core, in-process.
+ *
+ * The caller's thread reads the input into chunks of items, kept in a
+ * ring in input order, and prints the chunk at the head of the ring once
+ * it is solved.  The threads of -j solve the chunks in between; so does
+ * the caller's thread whenever it has nothing else to do, so that -j N
+ * keeps N threads busy and -j 1 starts no thread at all.  Before the
+ * input would block (a pipe, a terminal), everything read so far is
+ * solved and printed, so answers keep flowing with a slow writer.
  */
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "common/xmalloc.h"
 #include "local.h"
 
-/* Budget for -L: the core's default, as generous as a daemon may be. */
-#define LOCAL_BUDGET	SUDOKU_BUDGET_DEFAULT
+/*
+ * Items per chunk: a few hundred microseconds of solving, so that the
+ * lock is taken rarely, yet small enough to spread over the threads.
+ */
+#define LOCAL_CHUNK	128
+/* Chunks in the ring per thread: work queued while the head is solved. */
+#define LOCAL_RING	4
+/* Longest reply: 81 digits, or "ERR budget ... exceeded". */
+#define LOCAL_REPLY_MAX	96
+
+enum chunk_state {
+	CHUNK_FREE = 0,
+	CHUNK_TODO,		/* read, waiting for a thread */
+	CHUNK_BUSY,		/* being solved */
+	CHUNK_DONE		/* solved, waiting for its turn to print */
+};
+
+struct chunk {
+	struct item		 items[LOCAL_CHUNK];
+	char			 reply[LOCAL_CHUNK][LOCAL_REPLY_MAX];
+	size_t			 n;
+	enum chunk_state	 state;
+};
+
+struct local {
+	struct input		*in;
+	const struct query	*query;
+	struct output		*out;
+
+	struct chunk		*ring;
+	size_t			 nring;
+	size_t			 head;		/* the oldest chunk in use */
+	size_t			 count;		/* chunks in use */
+
+	pthread_mutex_t		 lock;		/* states, and stop */
+	pthread_cond_t		 work;		/* a chunk to solve, or stop */
+	pthread_cond_t		 done;		/* a chunk was solved */
+	pthread_t		*threads;
+	size_t			 nthread;	/* started, besides the caller */
+	int			 stop;
+};
 
 static void
-local_result(enum sudoku_result r, char *buf, size_t size)
+local_result(enum sudoku_result r, uint64_t budget, char *buf, size_t size)
 {
 	if (r == SUDOKU_NOSOLUTION)
 		snprintf(buf, size, "ERR nosolution the puzzle has no solution");
 	else if (r == SUDOKU_BUDGET)
 		snprintf(buf, size, "ERR budget search budget of %llu guesses "
-		    "exceeded", (unsigned long long)LOCAL_BUDGET);
+		    "exceeded", (unsigned long long)budget);
 	else
 		snprintf(buf, size, "ERR conflict the givens break a rule");
 }
@@ -27,7 +79,6 @@ local_reply(const struct item *it, const struct query *q, char *buf,
 	struct sudoku_grid	sol;
 	enum sudoku_result	r;
 	unsigned long		n;
-	char			text[SUDOKU_CELLS];
 
 	if (it->kind == ITEM_META) {
 		if (it->meta == META_PING)
@@ -37,43 +88,238 @@ local_reply(const struct item *it, const struct query *q, char *buf,
 		return;
 	}
 	if (q->mode == MODE_COUNT) {
-		r = sudoku_count(&it->grid, q->limit, LOCAL_BUDGET, &n, NULL,
+		r = sudoku_count(&it->grid, q->limit, q->budget, &n, NULL,
 		    NULL);
 		if (r == SUDOKU_SOLVED || r == SUDOKU_NOSOLUTION)
 			snprintf(buf, size, "%lu", n);
 		else
-			local_result(r, buf, size);
+			local_result(r, q->budget, buf, size);
 		return;
 	}
 	r = sudoku_solve(&it->grid, q->mode == MODE_LEXMIN ? SUDOKU_LEXMIN :
-	    SUDOKU_ANY, LOCAL_BUDGET, &sol, NULL);
-	if (r != SUDOKU_SOLVED) {
-		local_result(r, buf, size);
+	    SUDOKU_ANY, q->budget, &sol, NULL);
+	if (r != SUDOKU_SOLVED || size <= SUDOKU_CELLS) {
+		local_result(r, q->budget, buf, size);
 		return;
 	}
-	sudoku_format(&sol, text);
-	snprintf(buf, size, "%.81s", text);
+	sudoku_format(&sol, buf);
+	buf[SUDOKU_CELLS] = '\0';
+}
+
+/* Solves the items of ch that need it. */
+static void
+local_solve(const struct local *l, struct chunk *ch)
+{
+	struct item	*it;
+	size_t		 i;
+
+	for (i = 0; i < ch->n; i++) {
+		it = &ch->items[i];
+		if (it->kind == ITEM_PUZZLE || it->kind == ITEM_META)
+			local_reply(it, l->query, ch->reply[i],
+			    sizeof ch->reply[i]);
+	}
+}
+
+/* The oldest chunk waiting for a thread, marked busy; NULL if none. */
+static struct chunk *
+local_claim(struct local *l)
+{
+	struct chunk	*ch;
+	size_t		 i;
+
+	for (i = 0; i < l->count; i++) {
+		ch = &l->ring[(l->head + i) % l->nring];
+		if (ch->state == CHUNK_TODO) {
+			ch->state = CHUNK_BUSY;
+			return (ch);
+		}
+	}
+	return (NULL);
+}
+
+/* Solves a claimed chunk without the lock; called and returns locked. */
+static void
+local_work(struct local *l, struct chunk *ch)
+{
+	pthread_mutex_unlock(&l->lock);
+	local_solve(l, ch);
+	pthread_mutex_lock(&l->lock);
+	ch->state = CHUNK_DONE;
+}
+
+static void *
+local_thread(void *arg)
+{
+	struct local	*l = arg;
+	struct chunk	*ch;
+
+	pthread_mutex_lock(&l->lock);
+	while (!l->stop) {
+		if ((ch = local_claim(l)) == NULL) {
+			pthread_cond_wait(&l->work, &l->lock);
+			continue;
+		}
+		local_work(l, ch);
+		pthread_cond_signal(&l->done);
+	}
+	pthread_mutex_unlock(&l->lock);
+	return (NULL);
+}
+
+/* The caller's thread: solve a chunk, or wait until one is solved. */
+static void
+local_help(struct local *l)
+{
+	struct chunk	*ch;
+
+	pthread_mutex_lock(&l->lock);
+	if ((ch = local_claim(l)) != NULL)
+		local_work(l, ch);
+	else if (l->ring[l->head].state != CHUNK_DONE)
+		pthread_cond_wait(&l->done, &l->lock);
+	pthread_mutex_unlock(&l->lock);
+}
+
+/* Prints the solved chunks at the head of the ring; -1 to stop. */
+static int
+local_print(struct local *l)
+{
+	struct chunk	*ch;
+	size_t		 i;
+	int		 done;
+
+	while (l->count > 0) {
+		ch = &l->ring[l->head];
+		pthread_mutex_lock(&l->lock);
+		done = ch->state == CHUNK_DONE;
+		pthread_mutex_unlock(&l->lock);
+		if (!done)
+			break;
+		for (i = 0; i < ch->n; i++)
+			if (output_item(l->out, &ch->items[i],
+			    ch->reply[i]) == -1)
+				return (-1);
+		output_tick(l->out);
+		pthread_mutex_lock(&l->lock);
+		ch->state = CHUNK_FREE;
+		l->head = (l->head + 1) % l->nring;
+		l->count--;
+		pthread_mutex_unlock(&l->lock);
+	}
+	return (0);
+}
+
+/*
+ * Reads items into the next free chunk and queues it: 1 if it is full,
+ * 0 if the input would block first, -1 at the end of the input.
+ */
+static int
+local_fill(struct local *l)
+{
+	struct chunk	*ch = &l->ring[(l->head + l->count) % l->nring];
+	int		 r = 1;
+
+	ch->n = 0;
+	while (ch->n < LOCAL_CHUNK) {
+		if ((r = input_next(l->in, &ch->items[ch->n])) == 1) {
+			ch->n++;
+			continue;
+		}
+		if (r == -1 || !input_ready(l->in))
+			break;
+		input_read(l->in);
+		r = 1;
+	}
+	if (ch->n == 0)
+		return (r);
+	pthread_mutex_lock(&l->lock);
+	ch->state = CHUNK_TODO;
+	l->count++;
+	pthread_cond_signal(&l->work);
+	pthread_mutex_unlock(&l->lock);
+	return (r);
+}
+
+static int
+local_loop(struct local *l)
+{
+	int	r = 1;
+
+	for (;;) {
+		if (local_print(l) == -1)
+			return (-1);
+		if (r == -1 && l->count == 0)
+			return (0);
+		if (r == 0 && l->count == 0) {
+			fflush(stdout);		/* then wait for the writer */
+			input_read(l->in);
+			r = 1;
+		}
+		if (r != -1 && l->count < l->nring && (r == 1 ||
+		    input_ready(l->in)))
+			r = local_fill(l);
+		else
+			local_help(l);
+	}
+}
+
+/* Starts nthreads - 1 threads; -1 with *cause if one cannot be. */
+static int
+local_start(struct local *l, unsigned int nthreads, char **cause)
+{
+	int	error;
+
+	l->threads = xcalloc(nthreads, sizeof *l->threads);
+	while (l->nthread + 1 < nthreads) {
+		error = pthread_create(&l->threads[l->nthread], NULL,
+		    local_thread, l);
+		if (error != 0) {
+			xasprintf(cause, "cannot start %u threads: %s",
+			    nthreads, strerror(error));
+			return (-1);
+		}
+		l->nthread++;
+	}
+	return (0);
+}
+
+static void
+local_stop(struct local *l)
+{
+	size_t	i;
+
+	pthread_mutex_lock(&l->lock);
+	l->stop = 1;
+	pthread_cond_broadcast(&l->work);
+	pthread_mutex_unlock(&l->lock);
+	for (i = 0; i < l->nthread; i++)
+		pthread_join(l->threads[i], NULL);
+	free(l->threads);
 }
 
 int
-local_run(struct input *in, const struct query *q, struct output *out)
+local_run(struct input *in, const struct query *q, struct output *out,
+    unsigned int nthreads, char **cause)
 {
-	struct item	it;
-	char		reply[128];
-	int		r, answer;
+	struct local	l;
+	int		r;
 
-	while ((r = input_next(in, &it)) != -1) {
-		if (r == 0) {
-			fflush(stdout);		/* the reader may block */
-			input_read(in);
-			continue;
-		}
-		answer = it.kind == ITEM_PUZZLE || it.kind == ITEM_META;
-		if (answer)
-			local_reply(&it, q, reply, sizeof reply);
-		if (output_item(out, &it, answer ? reply : NULL) == -1)
-			return -1;
-		output_tick(out);
-	}
-	return 0;
+	memset(&l, 0, sizeof l);
+	l.in = in;
+	l.query = q;
+	l.out = out;
+	l.nring = nthreads == 1 ? 1 : (size_t)nthreads * LOCAL_RING;
+	l.ring = xcalloc(l.nring, sizeof *l.ring);
+	pthread_mutex_init(&l.lock, NULL);
+	pthread_cond_init(&l.work, NULL);
+	pthread_cond_init(&l.done, NULL);
+	if ((r = local_start(&l, nthreads, cause)) == 0)
+		r = local_loop(&l);
+	local_stop(&l);
+	pthread_cond_destroy(&l.done);
+	pthread_cond_destroy(&l.work);
+	pthread_mutex_destroy(&l.lock);
+	free(l.ring);
+	return (r);
 }

@@ -7,15 +7,24 @@
 #include "input.h"
 #include "output.h"
 
+/* Threads -j may ask for. */
+#define LOCAL_THREADS_MAX	64
+
 /*
  * The reply sudokud would send for it (one line, no LF), made by the
- * same core the daemon uses, so that -L prints what the daemon path
- * prints.  Not for META_STATS, which needs a daemon.
+ * same core the daemon uses with the budget of q, so that -L prints what
+ * the daemon path prints.  Not for META_STATS, which needs a daemon.
  */
 void	local_reply(const struct item *it, const struct query *q, char *buf,
 	    size_t size);
 
-/* Answers every item of in; returns 0, or -1 if output_item() said stop. */
-int	local_run(struct input *in, const struct query *q, struct output *out);
+/*
+ * Answers every item of in with nthreads threads (the caller's among
+ * them) and hands them to out in input order.  Returns 0, -1 if
+ * output_item() said stop, or -1 with *cause set if the threads could
+ * not be started (nothing was read then).
+ */
+int	local_run(struct input *in, const struct query *q, struct output *out,
+	    unsigned int nthreads, char **cause);
 
 #endif /* LOCAL_H */

@@ -1,12 +1,15 @@
 /*
  * output.c -- sudokuc answers, messages, progress and summary.
  */
-#include <err.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 
+#include "common/log.h"
+#include "common/xmalloc.h"
 #include "output.h"
 
 /* How often the progress line is redrawn, and after how long at first. */
@@ -21,6 +24,7 @@ struct output {
 	struct query	 query;
 	int		 flags;
 	const char	*peer;
+	unsigned int	 threads;	/* -L: solving threads; 0 with a daemon */
 	unsigned long	 total;
 
 	unsigned long	 done;		/* puzzles finished, any outcome */
@@ -45,13 +49,12 @@ output_new(enum format format, const struct query *q, int flags)
 {
 	struct output	*out;
 
-	if ((out = calloc(1, sizeof *out)) == NULL)
-		err(2, NULL);
+	out = xcalloc(1, sizeof *out);
 	out->format = format;
 	out->query = *q;
 	out->flags = flags;
 	out->start = sudokuc_now();
-	return out;
+	return (out);
 }
 
 void
@@ -70,6 +73,12 @@ void
 output_peer(struct output *out, const char *peer)
 {
 	out->peer = peer;
+}
+
+void
+output_local(struct output *out, unsigned int threads)
+{
+	out->threads = threads;
 }
 
 void
@@ -96,20 +105,45 @@ output_warnx(struct output *out, const char *fmt, ...)
 
 	output_clear(out);
 	va_start(ap, fmt);
-	vwarnx(fmt, ap);
+	log_vlog(LOG_WARNING, fmt, ap);
 	va_end(ap);
 }
 
+static void	output_at(struct output *, const struct item *, const char *,
+		    ...) __attribute__((format(printf, 3, 4)));
+
 /* A message about one item: "sudokuc: FILE:LINE: text". */
 static void
-output_at(struct output *out, const struct item *it, const char *text)
+output_at(struct output *out, const struct item *it, const char *fmt, ...)
 {
-	if (out->flags & OUTPUT_QUIET)
-		return;
+	char	text[ITEM_MSGLEN + 64];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
 	if (it->line != 0)
 		output_warnx(out, "%s:%lu: %s", it->src, it->line, text);
 	else
 		output_warnx(out, "%s: %s", it->src, text);
+}
+
+/* The format an answer to it is printed in. */
+static enum format
+output_format(const struct output *out, const struct item *it)
+{
+	static const enum format	byshape[] = {
+		[SHAPE_LINE] = FORMAT_LINE,
+		[SHAPE_GRID] = FORMAT_GRID,
+		[SHAPE_SPACED] = FORMAT_SPACED,
+		[SHAPE_PRETTY] = FORMAT_PRETTY
+	};
+
+	if (out->query.mode == MODE_COUNT)
+		return (FORMAT_LINE);	/* a count is one line */
+	if (out->format != FORMAT_AUTO)
+		return (out->format);
+	return (byshape[it->shape]);
 }
 
 /* Starts an answer of one or several lines on stdout. */
@@ -117,55 +151,67 @@ static void
 output_begin(struct output *out, int multi)
 {
 	if (out->printed && (multi || out->prevmulti))
-		putchar('\n');
+		putchar_unlocked('\n');
 	out->printed = 1;
 	out->prevmulti = multi;
 }
 
-static void
-output_pretty(const char *sol)
+/* The 13 lines of the boxed grid, into buf. */
+static size_t
+output_pretty(const char *sol, char *buf)
 {
 	static const char	rule[] = "+-------+-------+-------+\n";
-	int			r, c;
+	char			*p = buf;
+	int			 r, c;
 
 	for (r = 0; r < 9; r++) {
 		if (r % 3 == 0)
-			fputs(rule, stdout);
-		for (c = 0; c < 9; c++)
-			printf("%s%c ", c % 3 == 0 ? "| " : "",
-			    sol[r * 9 + c]);
-		fputs("|\n", stdout);
+			p = stpcpy(p, rule);
+		for (c = 0; c < 9; c++) {
+			if (c % 3 == 0)
+				p = stpcpy(p, "| ");
+			*p++ = sol[r * 9 + c];
+			*p++ = ' ';
+		}
+		p = stpcpy(p, "|\n");
 	}
-	fputs(rule, stdout);
+	p = stpcpy(p, rule);
+	return (p - buf);
 }
 
+/* A solution of 81 digits, in the answer's format. */
 static void
 output_solution(struct output *out, const struct item *it, const char *sol)
 {
-	enum format	f = out->format;
+	enum format	f = output_format(out, it);
+	char		buf[512], *p = buf;
 	int		r, c;
 
-	if (f == FORMAT_AUTO)
-		f = it->shape == SHAPE_GRID ? FORMAT_GRID :
-		    it->shape == SHAPE_SPACED ? FORMAT_SPACED : FORMAT_LINE;
 	output_begin(out, f != FORMAT_LINE);
 	switch (f) {
 	case FORMAT_PRETTY:
-		output_pretty(sol);
+		p += output_pretty(sol, buf);
 		break;
 	case FORMAT_GRID:
-		for (r = 0; r < 9; r++)
-			printf("%.9s\n", sol + 9 * r);
+		for (r = 0; r < 9; r++) {
+			memcpy(p, sol + 9 * r, 9);
+			p[9] = '\n';
+			p += 10;
+		}
 		break;
 	case FORMAT_SPACED:
 		for (r = 0; r < 9; r++)
-			for (c = 0; c < 9; c++)
-				printf("%c%c", sol[9 * r + c],
-				    c == 8 ? '\n' : ' ');
+			for (c = 0; c < 9; c++) {
+				*p++ = sol[9 * r + c];
+				*p++ = c == 8 ? '\n' : ' ';
+			}
 		break;
 	default:
-		printf("%.81s\n", sol);
+		memcpy(p, sol, SUDOKU_CELLS);
+		p[SUDOKU_CELLS] = '\n';
+		p += SUDOKU_CELLS + 1;
 	}
+	fwrite_unlocked(buf, 1, p - buf, stdout);
 }
 
 /* Is sol 81 digits 1-9 that keep the givens of it? */
@@ -174,36 +220,57 @@ output_valid(const struct item *it, const char *sol)
 {
 	int	i;
 
-	if (strlen(sol) != SUDOKU_CELLS)
-		return 0;
 	for (i = 0; i < SUDOKU_CELLS; i++) {
 		if (sol[i] < '1' || sol[i] > '9')
-			return 0;
+			return (0);
 		if (it->grid.cell[i] != 0 && it->grid.cell[i] != sol[i] - '0')
-			return 0;
+			return (0);
 	}
-	return 1;
+	return (sol[SUDOKU_CELLS] == '\0');
 }
 
-/* "ERR code text": counts and reports it; -1 if the run must stop. */
+/*
+ * An error answer.  By default its ERR record goes to stdout, where the
+ * answer would have been, and a note on stderr says where the puzzle is
+ * (the record's rank does not: grids, comments, several files); -q drops
+ * the note.  With -e the record goes to stderr instead, with where the
+ * puzzle is, and -q keeps it: it is an answer, not a note.
+ */
+static void
+output_error(struct output *out, const struct item *it, const char *code,
+    const char *text)
+{
+	if (out->flags & OUTPUT_ERRSTDERR) {
+		output_at(out, it, "ERR %s%s%s", code, *text ? " " : "", text);
+		return;
+	}
+	output_begin(out, output_format(out, it) != FORMAT_LINE);
+	printf("ERR %s%s%s\n", code, *text ? " " : "", text);
+	if (!(out->flags & OUTPUT_QUIET))
+		output_at(out, it, "%s", text);
+}
+
+/* "ERR code text": counts and prints it; -1 if the run must stop. */
 static int
 output_err(struct output *out, const struct item *it, const char *reply)
 {
 	const char	*code = reply + 4, *text;
+	char		 word[32];
 	size_t		 len;
 
 	len = strcspn(code, " ");
-	text = code[len] == ' ' ? code + len + 1 : code;
+	text = code[len] == ' ' ? code + len + 1 : code + len;
 	if (len == 4 && strncmp(code, "busy", 4) == 0) {
 		output_warnx(out, "%s: server busy: %s", out->peer, text);
-		return -1;
+		return (-1);
 	}
 	if (len == 10 && strncmp(code, "nosolution", 10) == 0)
 		out->unsolvable++;
 	else
 		out->errors++;
-	output_at(out, it, text);
-	return 0;
+	snprintf(word, sizeof word, "%.*s", (int)len, code);
+	output_error(out, it, word, text);
+	return (0);
 }
 
 static int
@@ -216,7 +283,7 @@ output_count(struct output *out, const struct item *it, const char *reply)
 	if (*reply < '0' || *reply > '9' || *end != '\0') {
 		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
 		    out->peer, it->src, it->line, reply);
-		return -1;
+		return (-1);
 	}
 	if (n == 0)
 		out->unsolvable++;
@@ -224,7 +291,7 @@ output_count(struct output *out, const struct item *it, const char *reply)
 		out->solved++;
 	output_begin(out, 0);
 	printf("%lu\n", n);
-	return 0;
+	return (0);
 }
 
 static int
@@ -232,17 +299,18 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 {
 	out->done++;
 	if (strncmp(reply, "ERR ", 4) == 0)
-		return output_err(out, it, reply);
+		return (output_err(out, it, reply));
 	if (out->query.mode == MODE_COUNT)
-		return output_count(out, it, reply);
-	if (!output_valid(it, reply)) {
+		return (output_count(out, it, reply));
+	/* The core's answers in-process (-L) need no checking. */
+	if (out->threads == 0 && !output_valid(it, reply)) {
 		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
 		    out->peer, it->src, it->line, reply);
-		return -1;
+		return (-1);
 	}
 	out->solved++;
 	output_solution(out, it, reply);
-	return 0;
+	return (0);
 }
 
 static int
@@ -255,7 +323,7 @@ output_meta(struct output *out, const struct item *it, const char *reply)
 		else
 			printf("pong from %s: time=%.3f ms\n", out->peer,
 			    (sudokuc_now() - it->sent) * 1e3);
-		return 0;
+		return (0);
 	}
 	if (it->meta == META_VERSION && strncmp(reply, "VERSION ", 8) == 0) {
 		if (out->peer == NULL)
@@ -264,11 +332,11 @@ output_meta(struct output *out, const struct item *it, const char *reply)
 		else
 			printf("sudokud %s at %s (sudokuc %s)\n", reply + 8,
 			    out->peer, SUDOKUC_VERSION);
-		return 0;
+		return (0);
 	}
 	output_warnx(out, "%s: unexpected reply: %.100s",
 	    out->peer != NULL ? out->peer : "local", reply);
-	return -1;
+	return (-1);
 }
 
 int
@@ -278,16 +346,16 @@ output_item(struct output *out, const struct item *it, const char *reply)
 	case ITEM_FAIL:
 		out->failed++;
 		output_warnx(out, "%s: %s", it->src, it->msg);
-		return 0;
+		return (0);
 	case ITEM_BAD:
 		out->done++;
 		out->invalid++;
-		output_at(out, it, it->msg);
-		return 0;
+		output_error(out, it, it->code, it->msg);
+		return (0);
 	case ITEM_META:
-		return output_meta(out, it, reply);
+		return (output_meta(out, it, reply));
 	default:
-		return output_puzzle(out, it, reply);
+		return (output_puzzle(out, it, reply));
 	}
 }
 
@@ -303,7 +371,7 @@ output_duration(const char *secs, char *buf, size_t size)
 	else
 		snprintf(buf, size, " (%lluh%02llum%02llus)", s / 3600,
 		    s / 60 % 60, s % 60);
-	return buf;
+	return (buf);
 }
 
 /* Prints the STAT lines gathered, names aligned. */
@@ -336,18 +404,17 @@ output_stat(struct output *out, const char *line)
 {
 	if (strcmp(line, "END") == 0) {
 		output_stats(out);
-		return 1;
+		return (1);
 	}
 	if (strncmp(line, "STAT ", 5) != 0) {
 		output_warnx(out, "%s: unexpected reply to STATS: %.100s",
 		    out->peer, line);
-		return -1;
+		return (-1);
 	}
 	if (out->nstats == OUTPUT_STATS_MAX)
-		return 0;
-	if ((out->stats[out->nstats++] = strdup(line + 5)) == NULL)
-		err(2, NULL);
-	return 0;
+		return (0);
+	out->stats[out->nstats++] = xstrdup(line + 5);
+	return (0);
 }
 
 void
@@ -378,27 +445,39 @@ output_tick(struct output *out)
 	out->drawn = 1;
 }
 
-int
-output_finish(struct output *out, int fatal)
+/* -v: what was done, how fast, and by what. */
+static void
+output_summary(struct output *out)
 {
 	double	elapsed = sudokuc_now() - out->start;
 
+	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
+	    "%lu unsolvable, %lu invalid, %lu other errors",
+	    out->done, out->done == 1 ? "" : "s", elapsed,
+	    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
+	    out->unsolvable, out->invalid, out->errors);
+	if (out->threads > 0)
+		output_warnx(out, "solved in-process: %u thread%s, search "
+		    "budget %llu guesses per puzzle", out->threads,
+		    out->threads == 1 ? "" : "s",
+		    (unsigned long long)out->query.budget);
+}
+
+int
+output_finish(struct output *out, int fatal)
+{
 	output_clear(out);
 	if (ferror(stdout) || fflush(stdout) == EOF) {
-		warn("standard output");
+		output_warnx(out, "standard output: %s", strerror(errno));
 		fatal = 1;
 	}
 	if (out->flags & OUTPUT_VERBOSE)
-		warnx("%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
-		    "%lu unsolvable, %lu invalid, %lu other errors",
-		    out->done, out->done == 1 ? "" : "s", elapsed,
-		    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
-		    out->unsolvable, out->invalid, out->errors);
+		output_summary(out);
 	if (fatal || out->failed > 0)
-		return 2;
+		return (2);
 	if (out->invalid > 0 || out->errors > 0)
-		return 1;
+		return (1);
 	if (out->unsolvable > 0 && out->query.mode != MODE_COUNT)
-		return 1;
-	return 0;
+		return (1);
+	return (0);
 }

@@ -2,25 +2,31 @@
  * output.h -- sudokuc answers, messages, progress and summary.
  *
  * Items are handed over in input order with the reply line they got
- * (from sudokud, or made by local.c in the daemon's words), and printed
- * in the shape the puzzle came in or the one forced with -f.
+ * (from sudokud, or made by local.c in the daemon's words), and each
+ * puzzle gets one answer record on standard output: its solution in the
+ * shape the puzzle came in or the one forced with -f, its count, or the
+ * ERR line of an error answer, so that the answers line up with the
+ * puzzles.  Every message on standard error starts with "sudokuc: ".
  */
 #ifndef OUTPUT_H
 #define OUTPUT_H
 
 #include "sudokuc.h"
 
-#define OUTPUT_QUIET	0x1	/* no progress, no per-puzzle messages */
+#define OUTPUT_QUIET	0x1	/* no progress, no notes about error answers */
 #define OUTPUT_VERBOSE	0x2	/* a summary at the end */
 #define OUTPUT_PROGRESS	0x4	/* a progress line on stderr */
+#define OUTPUT_ERRSTDERR 0x8	/* -e: error answers on stderr, not stdout */
 
 struct output;
 
 struct output	*output_new(enum format, const struct query *, int flags);
 void		 output_free(struct output *);
 
-/* Where the answers come from, for messages; NULL when solving locally. */
+/* Where the answers come from, for messages ("unix:PATH", "tcp:H:P"). */
 void		 output_peer(struct output *, const char *peer);
+/* Solving in-process with threads (-L, -j): for the summary. */
+void		 output_local(struct output *, unsigned int threads);
 /* About how many puzzles to expect (0: unknown), for the progress ETA. */
 void		 output_total(struct output *, unsigned long total);
 

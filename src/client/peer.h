@@ -2,17 +2,17 @@
  * peer.h -- one of sudokuc's connections to sudokud: connect, queue
  * requests, write them and split what comes back into lines.
  */
-#ifndef WIRE_H
-#define WIRE_H
+#ifndef PEER_H
+#define PEER_H
 
 #include <stddef.h>
 
 #include "sudokuc.h"
 
 /* Replies are short lines; a longer one means the peer is not sudokud. */
-#define WIRE_LINE_MAX	8192
+#define PEER_LINE_MAX	8192
 /* Longest request: "COUNT <81 cells> <limit>\n". */
-#define WIRE_REQ_MAX	(6 + SUDOKU_CELLS + 1 + 20 + 1)
+#define PEER_REQ_MAX	(6 + SUDOKU_CELLS + 1 + 20 + 1)
 
 struct peer {
 	int		 fd;
@@ -23,22 +23,27 @@ struct peer {
 	size_t		 wlen;
 	int		 wdead;		/* writing failed: only read */
 
-	char		 rbuf[WIRE_LINE_MAX];
+	char		 rbuf[PEER_LINE_MAX];
 	size_t		 rlen;
 
-	/* The caller's queue of requests awaiting a reply, oldest first. */
+	/*
+	 * The caller's queue of the requests sent on this connection and
+	 * not answered yet, oldest first: qlen ring slots from qhead, each
+	 * linked to the next (batch.c).  When the connection is lost,
+	 * these are the requests to resend elsewhere.
+	 */
 	size_t		 qhead;
 	size_t		 qtail;
 	size_t		 qlen;
 };
 
-/* What peer_read saw, when it is not 0 (all is well). */
+/* What peer_read saw. */
 enum peer_status {
-	WIRE_OK = 0,
-	WIRE_STOP,		/* the line callback asked to stop */
-	WIRE_EOF,		/* closed by the server */
-	WIRE_ERROR,		/* read failed: see errno */
-	WIRE_TOOLONG		/* a reply line longer than WIRE_LINE_MAX */
+	PEER_OK = 0,		/* all is well */
+	PEER_STOP,		/* the line callback asked to stop */
+	PEER_EOF,		/* the server closed the connection */
+	PEER_ERROR,		/* read failed: see errno */
+	PEER_TOOLONG		/* a reply line longer than PEER_LINE_MAX */
 };
 
 /* Handed one reply line (without CR LF); -1 to stop reading. */
@@ -46,11 +51,12 @@ typedef int	(*peer_line_cb)(void *, struct peer *, char *);
 
 /*
  * Connect to a Unix socket, or to host and port over TCP.  Return a
- * non-blocking descriptor, or -1 with the reason in cause.
+ * non-blocking descriptor, or -1 with *cause saying why, with a hint
+ * when one helps (is sudokud running? is the user in the socket's
+ * group?).
  */
-int	peer_connect_unix(const char *path, char *cause, size_t size);
-int	peer_connect_tcp(const char *host, const char *port, char *cause,
-	    size_t size);
+int	peer_connect_unix(const char *path, char **cause);
+int	peer_connect_tcp(const char *host, const char *port, char **cause);
 
 /* Takes over fd; at most maxreq requests are ever unwritten at once. */
 void	peer_init(struct peer *, int fd, size_t maxreq);
@@ -65,4 +71,4 @@ void	peer_write(struct peer *);
 /* Reads what came and hands over whole lines to cb. */
 enum peer_status peer_read(struct peer *, peer_line_cb cb, void *arg);
 
-#endif /* WIRE_H */
+#endif /* PEER_H */

@@ -1,15 +1,18 @@
 /*
  * sudokuc.h -- types shared by the parts of the sudokuc client.
  *
- * input.c reads puzzles into items, batch.c sends them to sudokud over
- * the connections of peer.c (local.c solves them in-process instead) and
- * output.c prints the answers in input order.
+ * input.c reads puzzles into items (parse.c knows their shapes), batch.c
+ * sends them to sudokud over the connections of peer.c (local.c solves
+ * them in-process instead) and output.c prints the answers in input
+ * order.
  */
 #ifndef SUDOKUC_H
 #define SUDOKUC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "common/defaults.h"
 #include "core/sudoku.h"
 
 /*
@@ -29,7 +32,8 @@
 enum shape {
 	SHAPE_LINE = 0,		/* 81 cells on one line */
 	SHAPE_GRID,		/* 9 lines of 9 digits (BOJ 2239) */
-	SHAPE_SPACED		/* 9 lines of 9 blank-separated digits (BOJ 2580) */
+	SHAPE_SPACED,		/* 9 lines of 9 blank-separated digits (BOJ 2580) */
+	SHAPE_PRETTY		/* the boxed grid of -f pretty */
 };
 
 /* How answers are printed: as the puzzle came, or forced with -f. */
@@ -51,11 +55,12 @@ enum mode {
 struct query {
 	enum mode	mode;
 	unsigned long	limit;		/* MODE_COUNT */
+	uint64_t	budget;		/* -L: guesses per puzzle */
 };
 
 enum item_kind {
 	ITEM_PUZZLE = 0,	/* a well-formed puzzle: ask about it */
-	ITEM_BAD,		/* a malformed puzzle: msg says why */
+	ITEM_BAD,		/* a malformed puzzle: code and msg say why */
 	ITEM_FAIL,		/* an input that cannot be read: msg says why */
 	ITEM_META		/* ping, stats or version */
 };
@@ -75,6 +80,7 @@ struct item {
 	enum meta		meta;
 	const char		*src;	/* file name, "-" or "argument N" */
 	unsigned long		line;	/* first line, 0 for a one-line argument */
+	const char		*code;	/* ITEM_BAD: "length", "char", ... */
 	struct sudoku_grid	grid;	/* ITEM_PUZZLE */
 	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
 	double			sent;	/* ITEM_META: when it was sent */

@@ -32,6 +32,8 @@ static int		log_debugging;	/* -d: time stamps too */
 static int		log_fallback;	/* stderr for want of syslog */
 static int		log_verbose;	/* -v count */
 static atomic_int	log_level = LOG_INFO;
+static const char	*log_progname;	/* "name: " before each stderr line */
+static int		log_fatal_status = 1;
 
 static int	log_journal(void);
 static int	log_effective(int);
@@ -141,6 +143,15 @@ log_enabled(int pri)
 }
 
 void
+log_init_program(const char *name, int status)
+{
+	log_progname = name;
+	log_fatal_status = status;
+	log_stderr = 1;
+	log_prefix = 0;
+}
+
+void
 log_setverbose(int n)
 {
 	log_verbose = n < 0 ? 0 : n;
@@ -205,8 +216,9 @@ log_vlog(int pri, const char *fmt, va_list ap)
 		off = (size_t)snprintf(buf, sizeof buf, "<%d>", pri & 7);
 	else if (log_stderr && log_debugging)
 		off = log_stamp(buf, sizeof buf);
-	else if (log_fallback)		/* as syslog would name us */
-		off = (size_t)snprintf(buf, sizeof buf, "sudokud: ");
+	else if (log_stderr && (log_progname != NULL || log_fallback))
+		off = (size_t)snprintf(buf, sizeof buf, "%.64s: ",
+		    log_progname != NULL ? log_progname : "sudokud");
 	msg = buf + off;
 	n = vsnprintf(msg, sizeof buf - off - 1, fmt, ap);
 	if (n < 0)
@@ -337,5 +349,5 @@ fatalx(const char *fmt, ...)
 			log_write(out, (size_t)n < sizeof out ? (size_t)n :
 			    sizeof out - 1);
 	}
-	exit(1);
+	exit(log_fatal_status);
 }

@@ -4,7 +4,9 @@
  * Every message is formatted into a local buffer and emitted with one
  * write(2) or one syslog(3) call, so any thread may log at any time.
  * Lines carry no program name or time stamp (the journal or syslog adds
- * them), except in debug mode on stderr, where each line has its time.
+ * them), except in debug mode on stderr, where each line has its time,
+ * and on stderr for want of syslog, where each starts "sudokud: ".
+ * sudokuc uses the same functions through log_init_program().
  */
 #ifndef LOG_H
 #define LOG_H
@@ -24,6 +26,13 @@
  * to change destination or facility.
  */
 void	log_init(int debug, int level, int facility);
+
+/*
+ * Instead of log_init(), for a command-line program such as sudokuc:
+ * every line goes to stderr as "name: message", and fatal() and fatalx()
+ * exit with status.  The daemon never calls it.
+ */
+void	log_init_program(const char *name, int status);
 
 /*
  * Raise every level set later by n steps (-v given n times), up to

@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <syslog.h>
 
+#include "common/defaults.h"
 #include "config.h"
 #include "config_table.h"
 #include "common/xmalloc.h"
@@ -68,7 +69,8 @@ const struct config_key config_table[] = {
 	  .doc = "group to run as; default: the user's group" },
 
 	{ .section = "solver", .name = "budget", .type = CONFIG_U64,
-	  .min = 1, .max = 100000000, .def = "100000", .flags = CONFIG_RELOAD,
+	  .min = 1, .max = SUDOKU_BUDGET_SERVICE_MAX,
+	  .def = DEFAULTS_STRING(SUDOKU_BUDGET_SERVICE), .flags = CONFIG_RELOAD,
 	  .off = OFF(budget),
 	  .doc = "guesses one request may make" },
 	{ .section = "solver", .name = "count_max", .type = CONFIG_ULONG,

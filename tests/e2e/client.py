@@ -7,10 +7,14 @@ time (skipped if the daemon is not built) and always stop it.  Answers
 are checked by an independent checker written here, never against output
 captured from sudokuc.
 
-Environment: top_builddir, PUZZLE_DIR (set by make check).
-SUDOKUC_TEST_SOCKET=PATH uses a daemon already running there instead.
+Environment: top_builddir, PUZZLE_DIR (set by make check; data/ of the
+source tree otherwise).
+SUDOKUC_TEST_SOCKET=PATH uses a daemon already running there instead;
+SUDOKUC=PATH tests another sudokuc binary (an older one, to see which
+tests catch what it gets wrong).
 """
 
+import grp
 import os
 import pty
 import re
@@ -18,19 +22,21 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tap  # noqa: E402
+import harness as tap  # noqa: E402
 
 BUILD = os.environ.get("top_builddir",
                        os.path.join(os.path.dirname(__file__), ".."))
-SUDOKUC = os.path.join(BUILD, "src", "sudokuc")
+SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(BUILD, "src", "sudokuc")
 SUDOKUD = os.path.join(BUILD, "src", "sudokud")
-PUZZLE_DIR = os.environ.get("PUZZLE_DIR", "")
+PUZZLE_DIR = tap.PUZZLE_DIR        # the tree's data/ unless set
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465",
         "puzzles6_forum_hardest_1106"]
 
@@ -71,8 +77,11 @@ EMPTY = "0" * 81
 # The lexicographically smallest Sudoku grid (rows 123456789, 456789123, ...).
 EMPTY_LEXMIN = ("123456789456789123789123456214365897365897214897214365"
                 "531642978642978531978531642")
+EASY_SOL = ("534678912672195348198342567859761423426853791713924856"
+            "961537284287419635345286179")
 # Givens agree, yet r1c9 has no candidate: 1-8 in row 1, 9 in column 9.
 NOSOL = "12345678." + "........9" + "." * 63
+NOSOL_ERR = "ERR nosolution the puzzle has no solution"
 
 
 # ---- TAP ------------------------------------------------------------------
@@ -139,10 +148,9 @@ def lexmin(puzzle):
 
 
 def set_puzzles(name):
-    """The puzzles of a shared set, one string each, comments skipped."""
-    with open(os.path.join(PUZZLE_DIR, name)) as f:
-        return [ln.strip() for ln in f if ln.strip() and
-                not ln.startswith("#")]
+    """The puzzles of a set in data/, one string each (the harness's
+    loader: a missing set fails, naming the file)."""
+    return tap.load_puzzles(name)
 
 
 def check_lines(puzzles, out):
@@ -170,12 +178,13 @@ class Tmp:
         return path
 
 
-def run(*args, stdin="", env=None, timeout=120):
+def run(*args, stdin="", env=None, timeout=120, argv0=None, preexec=None):
     e = dict(os.environ)
     e.pop("SUDOKUD_SOCKET", None)
     e.update(env or {})
-    p = subprocess.run([SUDOKUC] + list(args), input=stdin, env=e,
-                       capture_output=True, text=True, timeout=timeout)
+    p = subprocess.run([argv0 or SUDOKUC] + list(args), input=stdin, env=e,
+                       capture_output=True, text=True, timeout=timeout,
+                       executable=SUDOKUC, preexec_fn=preexec)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -346,11 +355,15 @@ def local_tests():
                r3[:2] == (0, "5\n1\n") and r4[:2] == (0, "0\n"), name,
                (r1, r2, r3, r4))
 
-    @case("-L: no solution is an error with its position, exit 1")
+    @case("-L: no solution is an ERR answer in place, a note with its "
+          "position, exit 1")
     def _(name):
         f = Tmp.file("nosol.txt", "# x\n%s\n%s\n" % (EASY, NOSOL))
         rc, out, err = run(L, f)
-        TAP.ok(rc == 1 and check_lines([EASY], out) == "" and
+        lines = out.splitlines()
+        TAP.ok(rc == 1 and len(lines) == 2 and
+               check_lines([EASY], lines[0]) == "" and
+               lines[1] == "ERR nosolution the puzzle has no solution" and
                re.search(re.escape(f) + r":3: .*no solution", err), name,
                (rc, out, err))
 
@@ -361,7 +374,10 @@ def local_tests():
     @case("-L: a malformed argument is reported as 'argument N'")
     def _(name):
         rc, out, err = run(L, EASY, EASY[:80], EASY)
-        TAP.ok(rc == 1 and check_lines([EASY, EASY], out) == "" and
+        lines = out.splitlines()
+        TAP.ok(rc == 1 and len(lines) == 3 and
+               check_lines([EASY, EASY], lines[0] + "\n" + lines[2]) == ""
+               and lines[1] == "ERR length expected 81 cells, found 80" and
                "argument 2: expected 81 cells, found 80" in err, name,
                (rc, out, err))
 
@@ -380,11 +396,14 @@ def local_tests():
         TAP.ok(rc == 0 and out.startswith("pong") and "sudokuc " in out and
                rc2 == 2 and "stats" in err2, name, (rc, out, err, rc2, err2))
 
-    @case("-L -q: no messages, still exit 1; -v: a summary")
+    @case("-L -q: no notes, still exit 1; -v: a summary")
     def _(name):
         rc, out, err = run(L, "-q", EASY, NOSOL)
         rc2, out2, err2 = run(L, "-v", EASY, NOSOL, "12")
-        TAP.ok(rc == 1 and err == "" and check_lines([EASY], out) == "" and
+        TAP.ok(rc == 1 and err == "" and
+               check_lines([EASY], out.splitlines()[0]) == "" and
+               out.splitlines()[1:] == [
+                   "ERR nosolution the puzzle has no solution"] and
                rc2 == 1 and re.search(r"3 puzzles in .* 1 solved, "
                                       r"1 unsolvable, 1 invalid", err2),
                name, (rc, out, err, rc2, out2, err2))
@@ -398,7 +417,7 @@ def local_tests():
         synopsis_test(name)
 
     for s in SETS:
-        shared_set_local(s)
+        set_local(s)
 
 
 def spaced_ok(puzzle_text, out):
@@ -424,24 +443,32 @@ MIXED = (
     EASY.replace(".", "0") + "\n")                       # 38
 
 
+MIXED_ERRS = [
+    (14, "length", "expected 81 cells, found 80"),
+    (15, "char", "bad character 'x' (0x78) at position 81"),
+    (16, "conflict", "digit 5 twice in row 1: r1c1 and r1c2"),
+    (26, "length", "incomplete grid: 2 rows, expected 9"),
+    (37, "char", "bad character 'x' (0x78) at position 81 (r9c9)")]
+
+
 def mixed_test(name, args):
+    """One answer record per puzzle, in order; a grid's ERR line is set
+    apart by blank lines as the grid would be; notes give positions."""
     f = Tmp.file("mixed.txt", MIXED)
     rc, out, err = run(*(args + [f]))
     blocks = out.split("\n\n")
-    good = (rc == 1 and len(blocks) == 4 and
+    errs = ["ERR %s %s" % (code, text) for _, code, text in MIXED_ERRS]
+    good = (rc == 1 and len(blocks) == 7 and
             check_lines([EASY], blocks[0] + "\n") == "" and
             blocks[1] + "\n" == BOJ2239_OUT and
-            spaced_ok(BOJ2580_IN, blocks[2] + "\n") and
-            check_lines([EASY], blocks[3]) == "")
-    want = [(14, "expected 81 cells, found 80"),
-            (15, "bad character 'x' (0x78) at position 81"),
-            (16, "digit 5 twice in row 1: r1c1 and r1c2"),
-            (26, "incomplete grid: 2 rows"),
-            (37, "bad character 'x' (0x78) at position 81 (r9c9)")]
+            blocks[2].split("\n") == errs[:3] and
+            spaced_ok(BOJ2580_IN, blocks[3] + "\n") and
+            blocks[4] == errs[3] and blocks[5] == errs[4] and
+            check_lines([EASY], blocks[6]) == "")
     lines = err.splitlines()
-    good = good and len(lines) == len(want) and all(
-        "%s:%d: %s" % (f, n, text) in ln for (n, text), ln in
-        zip(want, lines))
+    good = good and len(lines) == len(MIXED_ERRS) and all(
+        ln == "sudokuc: %s:%d: %s" % (f, n, text) for (n, _, text), ln in
+        zip(MIXED_ERRS, lines))
     TAP.ok(good, name, (rc, out, err))
 
 
@@ -482,15 +509,13 @@ def synopsis_test(name):
     text = re.sub(r".\x08", "", text)
     syn = text.split("SYNOPSIS", 1)[1].split("DESCRIPTION", 1)[0]
     _, out, _ = run("-h")
+    out = out.split("\n\n")[0]        # the usage, before the option list
     want = " ".join(out.replace("usage:", "", 1).split())
     TAP.ok(" ".join(syn.split()) == want, name, (syn, out))
 
 
-def shared_set_local(s):
+def set_local(s):
     name = "-L: every answer to %s checked" % s
-    if not PUZZLE_DIR or not os.path.exists(os.path.join(PUZZLE_DIR, s)):
-        TAP.skip(name, "PUZZLE_DIR not set")
-        return
 
     @case(name)
     def _(name):
@@ -531,7 +556,7 @@ def daemon_tests():
         lines = out.splitlines()
         stats = dict(ln.split(None, 1) for ln in lines[3:] if ln)
         TAP.ok(rc == 0 and err == "" and
-               lines[0].startswith("pong from " + Daemon.sock) and
+               lines[0].startswith("pong from unix:" + Daemon.sock) and
                re.fullmatch(r"sudokud \S+ at .*", lines[1]) and
                lines[2] == "" and re.fullmatch(r"\d+", stats.get("pid", "")) and
                int(stats.get("cmd_ping", "0")) >= 1, name, (rc, out, err))
@@ -552,16 +577,21 @@ def daemon_tests():
     def _(name):
         mixed_test(name, S)
 
-    @case("daemon: no solution and a refused count limit: file:line, exit 1")
+    @case("daemon: no solution and a refused count limit: ERR in place, "
+          "file:line, exit 1")
     def _(name):
         f = Tmp.file("nosol2.txt", "%s\n\n%s\n%s\n" % (NOSOL, EASY, NOSOL))
         rc, out, err = run(*(S + [f]))
         rc2, out2, err2 = run(*(S + ["-c", "999999", EASY]))
         rc3, out3, _ = run(*(S + ["-c", "3", f]))
-        TAP.ok(rc == 1 and check_lines([EASY], out) == "" and
+        lines = out.splitlines()
+        nosol = "ERR nosolution the puzzle has no solution"
+        TAP.ok(rc == 1 and len(lines) == 3 and lines[0] == lines[2] == nosol
+               and check_lines([EASY], lines[1]) == "" and
                re.search(re.escape(f) + r":1: .*no solution", err) and
                re.search(re.escape(f) + r":4: .*no solution", err) and
-               rc2 == 1 and out2 == "" and "argument 1: " in err2 and
+               rc2 == 1 and out2.startswith("ERR syntax ") and
+               out2.count("\n") == 1 and "argument 1: " in err2 and
                (rc3, out3) == (0, "0\n1\n0\n"), name,
                (rc, out, err, rc2, out2, err2, rc3, out3))
 
@@ -602,12 +632,13 @@ def daemon_tests():
                name, (rc, got))
 
     for s in SETS:
-        shared_set_daemon(s, S)
+        set_daemon(s, S)
 
     @case("daemon -C 1, 2, 7 with -w 1, 3, 256: output identical to -L")
     def _(name):
         if LOCAL_OUT.get(SETS[1]) is None:
-            TAP.skip(name, "no -L output for %s" % SETS[1])
+            TAP.ok(False, name, "no -L output for %s to compare with (its "
+                   "case failed)" % SETS[1])
             return
         path = os.path.join(PUZZLE_DIR, SETS[1])
         bad = []
@@ -641,7 +672,7 @@ def daemon_tests():
 
     @case("daemon: window 1 and window 4096 keep input order")
     def _(name):
-        puzzles = set_puzzles(SETS[1])[:300] if PUZZLE_DIR else [EASY] * 300
+        puzzles = set_puzzles(SETS[1])[:300]
         f = Tmp.file("w.txt", "\n".join(puzzles) + "\n")
         r1 = run(*(S + ["-w", "1", f]))
         r2 = run(*(S + ["-w", "4096", f]))
@@ -651,11 +682,8 @@ def daemon_tests():
                (r1[0], r1[2], r2[0], r2[2]))
 
 
-def shared_set_daemon(s, S):
+def set_daemon(s, S):
     name = "daemon: every answer to %s checked, same as -L" % s
-    if not PUZZLE_DIR or not os.path.exists(os.path.join(PUZZLE_DIR, s)):
-        TAP.skip(name, "PUZZLE_DIR not set")
-        return
 
     @case(name)
     def _(name):
@@ -674,8 +702,8 @@ def shared_set_daemon(s, S):
 def daemon_gone_test():
     @case("daemon stopped in mid-batch: a message and exit 2")
     def _(name):
-        if Daemon.proc is None or not PUZZLE_DIR:
-            TAP.skip(name, "no daemon of our own, or no PUZZLE_DIR")
+        if Daemon.proc is None:
+            TAP.skip(name, "SUDOKUD points at a daemon not started here")
             return
         p = subprocess.Popen([SUDOKUC, "-s", Daemon.sock, "-w", "1",
                               os.path.join(PUZZLE_DIR, SETS[0])],
@@ -684,16 +712,395 @@ def daemon_gone_test():
         time.sleep(0.3)
         Daemon.stop()
         _, err = p.communicate(timeout=30)
-        TAP.ok(p.returncode == 2 and Daemon.sock in err, name,
-               (p.returncode, err))
+        TAP.ok(p.returncode == 2 and re.fullmatch(
+            r"sudokuc: unix:%s: (the server closed the connection .*\(it "
+            r"may be shutting down\)|connection reset by the server .*)\n"
+            % re.escape(Daemon.sock), err), name, (p.returncode, err))
+
+
+# ---- one answer record per puzzle (issue 9.8) -------------------------------
+
+def record_tests(args, where):
+    """Four puzzles with two errors give four records, in order; -e moves
+    the error answers to stderr, with their positions."""
+    @case("%s: one answer per puzzle, ERR lines in place, in input order"
+          % where)
+    def _(name):
+        rc, out, err = run(*(args + [EASY, NOSOL, EASY[:80], EMPTY]))
+        lines = out.splitlines()
+        TAP.ok(rc == 1 and len(lines) == 4 and
+               check_lines([EASY], lines[0]) == "" and
+               lines[1] == NOSOL_ERR and
+               lines[2] == "ERR length expected 81 cells, found 80" and
+               check_lines([EMPTY], lines[3]) == "" and
+               err.splitlines() == [
+                   "sudokuc: argument 2: the puzzle has no solution",
+                   "sudokuc: argument 3: expected 81 cells, found 80"],
+               name, (rc, out, err))
+
+    @case("%s -e, --errors=stderr: error answers on stderr with positions, "
+          "kept by -q; --errors=stdout: in place" % where)
+    def _(name):
+        f = Tmp.file("errs.txt", "%s\n%s\n\n%s\n%s\n" % (
+            EASY, NOSOL, EASY.replace(".", "x", 1), EMPTY))
+        res = [run(*(args + opt + [f])) for opt in
+               (["-e"], ["--errors=stderr", "-q"], ["--errors"])]
+        rc4, out4, _ = run(*(args + ["-e", "--errors=stdout", f]))
+        want_err = ["sudokuc: %s:2: %s" % (f, NOSOL_ERR),
+                    "sudokuc: %s:4: ERR char bad character 'x' (0x78) at "
+                    "position 3" % f]
+        TAP.ok(all(rc == 1 and err.splitlines() == want_err and
+                   check_lines([EASY, EMPTY], out) == "" for rc, out, err
+                   in res) and rc4 == 1 and
+               out4.splitlines()[1] == NOSOL_ERR, name, (res, rc4, out4))
+
+    @case("%s -c: an error answer in place of the count" % where)
+    def _(name):
+        rc, out, _ = run(*(args + ["-c", EASY, "1" * 81, EMPTY]))
+        TAP.ok(rc == 1 and out.splitlines()[0] == "1" and
+               out.splitlines()[1].startswith("ERR conflict digit 1 twice") and
+               out.splitlines()[2] == "2", name, (rc, out))
+
+
+# ---- options (issue 9.9) ----------------------------------------------------
+
+HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
+                "e": "errors", "f": "format", "H": "host", "h": "help",
+                "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
+                "q": "quiet", "s": "socket", "V": "version", "v": "verbose",
+                "w": "window"}
+
+
+def option_tests():
+    L = "-L"
+
+    @case("--help: every option, short and long, with a line each; "
+          "-h is the same")
+    def _(name):
+        rc, out, err = run("--help")
+        rc2, out2, _ = run("-h")
+        opts = re.findall(r"^  -(\w), --([\w-]+)\S* +\S.*$", out, re.M)
+        usage = out.split("\n\n")[0]
+        letters = set(re.findall(r"-(\w)", usage.split("[puzzle")[0]))
+        letters |= set("".join(re.findall(r"\[-(\w+)\]", usage)))
+        TAP.ok(rc == 0 and err == "" and out == out2 and rc2 == 0 and
+               dict(opts) == HELP_OPTIONS and letters == set(HELP_OPTIONS)
+               and all(len(ln) < 80 for ln in out.splitlines()
+                       if "sudokud.sock" not in ln), name,
+               (rc, out, err, opts, letters))
+
+    @case("long options for every short one")
+    def _(name):
+        r = [run("--version"), run("--local", "--lexmin", "--quiet",
+                                   "--format=grid", "--jobs=2",
+                                   "--budget=1000", "--verbose", EMPTY),
+             run("--local", "--count=3", "--connections=1", "--window=1",
+                 EASY)]
+        TAP.ok(r[0][0] == 0 and r[0][1].startswith("sudokuc ") and
+               r[1][0] == 0 and r[1][1] == "".join(
+                   EMPTY_LEXMIN[i:i + 9] + "\n" for i in range(0, 81, 9)) and
+               "budget 1000 " in r[1][2] and r[2][:2] == (0, "1\n"),
+               name, r)
+
+    @case("one 'sudokuc: ' prefix on every message, whatever argv[0]")
+    def _(name):
+        argv0 = os.path.join(Tmp.dir, "renamed")
+        missing = os.path.join(Tmp.dir, "no-such-file")
+        res = [run(*a, argv0=argv0) for a in
+               (["-Z"], ["-w"], ["--bogus"], ["-w", "0", EASY],
+                ["-L", missing], ["-L", EASY[:5]], ["-f"])]
+        bad = [(r, ln) for r in res for ln in r[2].splitlines()
+               if not ln.startswith(("sudokuc: ", "usage: sudokuc",
+                                     "               "))]
+        TAP.ok(bad == [] and all(r[0] == 2 for r in res[:5]) and
+               all(r[2].startswith("sudokuc: ") for r in res), name,
+               (bad, res))
+
+    @case("-p is a port from 1 to 65535, said so; in -H too")
+    def _(name):
+        res = [run(*a) for a in (["-p", "0", EASY], ["-p", "65536", EASY],
+                                 ["-p", "http", EASY],
+                                 ["-H", "localhost:0", EASY],
+                                 ["-H", "[::1]:99999", EASY])]
+        both = run("-H", "localhost:1", "-p", "2", EASY)
+        TAP.ok(all(r[0] == 2 and r[1] == "" and
+                   "port must be a number from 1 to 65535" in r[2]
+                   for r in res) and both[0] == 2 and
+               "both give a port" in both[2], name, (res, both))
+
+    @case("-H without a port connects to port 7999; a bad -H is refused")
+    def _(name):
+        rc, out, err = run("-H", "127.0.0.1", "ping")
+        res = [run("-H", h, EASY) for h in ("[::1", "[::1]x", ":7999")]
+        TAP.ok((rc == 0 and out.startswith("pong from tcp:127.0.0.1:7999:")
+                or rc == 2 and "cannot connect to tcp:127.0.0.1:7999: " in
+                err) and all(r[0] == 2 and "-H" in r[2] for r in res),
+               name, (rc, out, err, res))
+
+    @case("an operand like a puzzle but malformed gets its parse error, "
+          "not 'No such file'")
+    def _(name):
+        odd = [EASY + "x", EASY[:40] + "-" + EASY[41:], "1234.x"]
+        rc, out, err = run(L, *odd)
+        TAP.ok(rc == 1 and "No such file" not in err and out.splitlines() == [
+            "ERR length expected 81 cells, found 82",
+            "ERR char bad character '-' (0x2d) at position 41",
+            "ERR length expected 81 cells, found 6"], name,
+            (rc, out, err))
+
+    @case("-f pretty output reads back: from a pipe, a file, an argument")
+    def _(name):
+        rc, pretty, _ = run(L, "-f", "pretty", EASY, EMPTY)
+        f = Tmp.file("pretty.txt", pretty)
+        rc2, again, err2 = run(L, stdin=pretty)
+        rc3, lines, err3 = run(L, "-f", "line", f)
+        one = pretty.split("\n\n")[0]
+        rc4, arg, err4 = run(L, "-f", "line", one)
+        blanks = one.replace("4", ".")     # a puzzle in the pretty shape
+        rc5, sol, err5 = run(L, "-f", "line", blanks)
+        TAP.ok(rc == 0 and pretty.count("+-------+-------+-------+") == 8 and
+               (rc2, again, err2) == (0, pretty, "") and
+               rc3 == 0 and err3 == "" and
+               check_lines([EASY, EMPTY], lines) == "" and
+               (rc4, err4) == (0, "") and check_lines([EASY], arg) == "" and
+               (rc5, err5) == (0, "") and check_lines([EASY], sol) == "",
+               name, (rc, pretty, rc2, again, err2, rc3, lines, err3, rc4,
+                      arg, err4, rc5, sol, err5))
+
+    @case("-L: the search budget is the daemon's 100000 guesses; -b sets "
+          "it; -v says which")
+    def _(name):
+        # Counting the empty grid's solutions takes about a guess each.
+        rc, out, err = run(L, "-v", "-c", "150000", EMPTY, timeout=300)
+        rc2, out2, err2 = run(L, "-v", "-b", "200000", "-c", "150000",
+                              EMPTY, timeout=300)
+        TAP.ok(rc == 1 and out == "ERR budget search budget of 100000 "
+               "guesses exceeded\n" and
+               "1 thread, search budget 100000 guesses" in err and
+               (rc2, out2) == (0, "150000\n") and
+               "search budget 200000 guesses" in err2, name,
+               (rc, out, err, rc2, out2, err2))
+
+    @case("-b and -j: ranges, and only with -L")
+    def _(name):
+        res = [run(*a) for a in (["-L", "-b", "0", EASY],
+                                 ["-L", "-b", "100000001", EASY],
+                                 ["-L", "-j", "0", EASY],
+                                 ["-L", "-j", "65", EASY],
+                                 ["-b", "10", EASY], ["-j", "2", EASY])]
+        TAP.ok(all(r[0] == 2 and r[1] == "" and r[2].startswith("sudokuc: ")
+                   for r in res) and "-L" in res[4][2] and
+               "-L" in res[5][2], name, res)
+
+
+# ---- -L -j N (issue 12) -----------------------------------------------------
+
+def jobs_tests():
+    @case("-L -j 2: mixed shapes and malformed puzzles, positions, order")
+    def _(name):
+        mixed_test(name, ["-L", "-j", "2"])
+
+    @case("-L -j 1, 3, 8: output identical to -L on a shared set")
+    def _(name):
+        if LOCAL_OUT.get(SETS[1]) is None:
+            TAP.ok(False, name, "no -L output for %s to compare with (its "
+                   "case failed)" % SETS[1])
+            return
+        path = os.path.join(PUZZLE_DIR, SETS[1])
+        bad = []
+        for j in ("1", "3", "8"):
+            rc, out, err = run("-L", "-j", j, path)
+            if rc != 0 or err != "" or out != LOCAL_OUT[SETS[1]]:
+                bad.append((j, rc, err[:200]))
+        TAP.ok(bad == [], name, bad)
+
+    @case("-L -j 2: answers flow while standard input stays open")
+    def _(name):
+        p = subprocess.Popen([SUDOKUC, "-L", "-j", "2"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+        got = []
+        for _ in range(3):
+            p.stdin.write(EASY + "\n")
+            p.stdin.flush()
+            if select.select([p.stdout], [], [], 10)[0]:
+                got.append(p.stdout.readline())
+        p.stdin.close()
+        rc = p.wait(10)
+        TAP.ok(rc == 0 and check_lines([EASY] * 3, "".join(got)) == "",
+               name, (rc, got))
+
+
+# ---- the manual -------------------------------------------------------------
+
+def manual_tests():
+    @case("man page: groff -ww renders it without a warning")
+    def _(name):
+        # The source with the usual paths: a long --prefix (make
+        # distcheck) makes paths no line can hold, whatever the text.
+        src = os.path.join(os.environ.get("top_srcdir", os.path.join(
+            os.path.dirname(__file__), "..", "..")), "man", "sudokuc.1.in")
+        if not shutil.which("groff") or not os.path.exists(src):
+            TAP.skip(name, "groff or man/sudokuc.1.in missing")
+            return
+        with open(src) as f:
+            page = f.read().replace("@runstatedir@", "/run")
+        p = subprocess.run(["groff", "-man", "-Tutf8", "-ww"], input=page,
+                           capture_output=True, text=True, timeout=60)
+        TAP.ok(p.returncode == 0 and p.stderr == "", name, p.stderr)
+
+
+# ---- connections: refused, lost (issues 9.6, 8.7) ---------------------------
+
+class FakeServer:
+    """
+    A stand-in for sudokud on a Unix socket or TCP, for what a client
+    sees when the daemon goes away.  It accepts one connection, reads
+    until `wait` request lines have come, answers the first `answer` with
+    reply(line), then ends: "eof" shuts down its sending side and reads
+    on until the client closes (what sudokud does when stopped), "reset"
+    closes with requests unread (a reset).
+    """
+
+    def __init__(self, family, wait, answer, end, reply=None):
+        self.wait, self.answer, self.end = wait, answer, end
+        self.reply = reply or (lambda line: EASY_SOL)
+        self.error = None
+        if family == "unix":
+            self.addr = os.path.join(Tmp.dir, "fake-%s.sock" % end)
+            if os.path.exists(self.addr):
+                os.unlink(self.addr)
+            self.sock = socket.socket(socket.AF_UNIX)
+            self.sock.bind(self.addr)
+        else:
+            fam = socket.AF_INET6 if family == "tcp6" else socket.AF_INET
+            self.sock = socket.socket(fam)
+            self.sock.bind(("::1" if family == "tcp6" else "127.0.0.1", 0))
+            self.addr = self.sock.getsockname()[1]
+        self.sock.listen(1)
+        self.sock.settimeout(20)
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        try:
+            conn, _ = self.sock.accept()
+            conn.settimeout(20)
+            buf = b""
+            while buf.count(b"\n") < self.wait:
+                data = conn.recv(65536)
+                if not data:
+                    break
+                buf += data
+            lines = buf.decode().split("\n")[:self.answer]
+            conn.sendall("".join(self.reply(ln) + "\n"
+                                 for ln in lines).encode())
+            if self.end == "eof":
+                conn.shutdown(socket.SHUT_WR)
+                while conn.recv(65536):
+                    pass
+            else:
+                time.sleep(0.3)     # what the client sends next: unread
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                struct.pack("ii", 1, 0))
+            conn.close()
+        except OSError as e:
+            self.error = e
+        finally:
+            self.sock.close()
+
+    def join(self):
+        self.thread.join(20)
+        return self.error
+
+
+def lost_tests():
+    f = Tmp.file("twenty.txt", (EASY + "\n") * 20)
+
+    def lost(name, family, end, want):
+        srv = FakeServer(family, 8, 3, end)
+        where = (["-s", srv.addr] if family == "unix" else
+                 ["-p", str(srv.addr)])
+        rc, out, err = run(*(where + ["-C", "1", "-w", "8", f]), timeout=60)
+        peer = ("unix:%s" % srv.addr if family == "unix" else
+                "tcp:127.0.0.1:%d" % srv.addr)
+        TAP.ok(rc == 2 and out == (EASY_SOL + "\n") * 3 and
+               err == "sudokuc: %s: %s\n" % (peer, want) and
+               srv.join() is None, name, (rc, out, err, srv.error))
+
+    @case("server shuts down its side mid-batch: it closed the connection, "
+          "N unanswered, exit 2")
+    def _(name):
+        lost(name, "unix", "eof", "the server closed the connection with 8 "
+             "requests unanswered (it may be shutting down)")
+
+    @case("server resets the connection mid-batch (unix): reset by the "
+          "server, N unanswered, exit 2")
+    def _(name):
+        lost(name, "unix", "reset", "connection reset by the server with 8 "
+             "requests unanswered")
+
+    @case("server resets the connection mid-batch (tcp): reset by the "
+          "server, N unanswered, exit 2")
+    def _(name):
+        lost(name, "tcp", "reset", "connection reset by the server with 8 "
+             "requests unanswered")
+
+    @case("-H [::1]:PORT reaches a server on IPv6")
+    def _(name):
+        try:
+            srv = FakeServer("tcp6", 1, 1, "eof", reply=lambda ln: "PONG")
+        except OSError as e:
+            TAP.skip(name, "no IPv6: %s" % e)
+            return
+        rc, out, err = run("-H", "[::1]:%d" % srv.addr, "ping")
+        TAP.ok(rc == 0 and err == "" and out.startswith(
+            "pong from tcp:[::1]:%d: time=" % srv.addr), name, (rc, out, err))
+
+    @case("socket without access: Permission denied names the socket's "
+          "group, exit 2")
+    def _(name):
+        eacces_test(name)
+
+
+def as_nobody():
+    os.setgroups([])
+    os.setgid(65534)
+    os.setuid(65534)
+
+
+def eacces_test(name):
+    """Connect needs write access to the socket: run as nobody if root."""
+    d = tempfile.mkdtemp(dir=Tmp.dir)
+    os.chmod(Tmp.dir, 0o755)
+    os.chmod(d, 0o755)
+    path = os.path.join(d, "private.sock")
+    srv = socket.socket(socket.AF_UNIX)
+    srv.bind(path)
+    srv.listen(1)
+    os.chmod(path, 0o660 if os.geteuid() == 0 else 0o000)
+    group = grp.getgrgid(os.stat(path).st_gid).gr_name
+    preexec = as_nobody if os.geteuid() == 0 else None
+    rc, out, err = run("-s", path, EASY, preexec=preexec)
+    srv.close()
+    TAP.ok(rc == 2 and out == "" and err == (
+        "sudokuc: cannot connect to unix:%s: Permission denied (you must be "
+        "in the socket's group, '%s', to connect; -L solves without a "
+        "daemon)\n" % (path, group)), name, (rc, out, err))
 
 
 def main():
     try:
         local_tests()
+        record_tests(["-L"], "-L")
+        option_tests()
+        jobs_tests()
+        manual_tests()
         connect_fail_tests()
+        lost_tests()
         if Daemon.start():
             daemon_tests()
+            record_tests(["-s", Daemon.sock], "daemon")
             daemon_gone_test()
         else:
             TAP.skip("daemon tests", Daemon.why)

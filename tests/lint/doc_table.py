@@ -35,10 +35,19 @@ def table():
     text = read("src", "daemon", "config_table.c")
     body = text[text.index("config_table[] = {"):]
     body = body[:body.index("\n};")]
+    # Values may name the constants both programs share.
+    shared = dict(re.findall(r"(?m)^#define (\w+)\s+(\d+)$",
+                             read("src", "common", "defaults.h")))
     keys = []
     for m in re.finditer(r"\{ (\.section = .*?)\},", body, re.S):
         fields = dict(re.findall(r'\.(\w+) = ("[^"]*"|[\w|()]+)',
                                  m.group(1)))
+        for f, v in fields.items():
+            s = re.fullmatch(r"DEFAULTS_STRING\((\w+)\)", v)
+            if s:
+                fields[f] = '"%s"' % shared[s.group(1)]
+            elif v in shared:
+                fields[f] = shared[v]
         dflt = fields.get("def")
         keys.append({"section": fields["section"].strip('"'),
                      "name": fields["name"].strip('"'),
