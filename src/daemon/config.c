@@ -306,7 +306,8 @@ config_print(FILE *f, const struct config *cf)
 			ls = &cf->listen[j];
 			if (ls->type == LISTEN_UNIX && k->type == CONFIG_UNIX)
 				fprintf(f, "%s = %s\n", k->name, ls->path);
-			if (ls->type != LISTEN_TCP || k->type != CONFIG_TCP)
+			if (ls->type != LISTEN_TCP || k->type != (ls->proxy ?
+			    CONFIG_TCP_PROXY : CONFIG_TCP))
 				continue;
 			fprintf(f, strchr(ls->host, ':') != NULL ?
 			    "%s = [%s]:%s\n" : "%s = %s:%s\n", k->name,

@@ -20,6 +20,7 @@ enum listen_type {
 
 struct listen_spec {
 	enum listen_type	 type;
+	int			 proxy;	/* TCP: a PROXY header comes first */
 	char			*path;	/* UNIX: socket path */
 	char			*host;	/* TCP: address, "127.0.0.1" if none */
 	char			*port;	/* TCP: port number as text */

@@ -91,6 +91,9 @@ const struct config_key config_table[] = {
 	{ .section = "listen", .name = "tcp", .type = CONFIG_TCP,
 	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
 	  .doc = "HOST:PORT, [IPv6]:PORT or PORT (127.0.0.1)" },
+	{ .section = "listen", .name = "tcp_proxy", .type = CONFIG_TCP_PROXY,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "as tcp, behind a load balancer sending a PROXY header" },
 
 	{ .section = "log", .name = "level", .type = CONFIG_LEVEL,
 	  .def = "info", .flags = CONFIG_RELOAD, .off = OFF(log_level),
@@ -129,7 +132,7 @@ static const char *config_table_name(const struct config_name *, int);
 static int	config_table_username(const char *, char **);
 static int	config_table_host(const char *, char **);
 static int	config_table_tcp(const char *, char **, char **, char **);
-static int	config_table_listen(struct config *, enum listen_type,
+static int	config_table_listen(struct config *, enum listen_type, int,
 		    const char *, char **);
 static void	config_table_store(const struct config_key *, void *,
 		    unsigned long long, int);
@@ -369,7 +372,7 @@ fail:
 }
 
 static int
-config_table_listen(struct config *cf, enum listen_type type,
+config_table_listen(struct config *cf, enum listen_type type, int proxy,
     const char *v, char **reason)
 {
 	struct sockaddr_un	 sun;
@@ -378,6 +381,7 @@ config_table_listen(struct config *cf, enum listen_type type,
 
 	memset(&ls, 0, sizeof ls);
 	ls.type = type;
+	ls.proxy = proxy;
 	if (type == LISTEN_UNIX) {
 		if (*v == '\0') {
 			xasprintf(reason, "missing value");
@@ -474,9 +478,11 @@ config_table_set(struct config *cf, const struct config_key *k,
 		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
 		return (0);
 	case CONFIG_UNIX:
-		return (config_table_listen(cf, LISTEN_UNIX, v, reason));
+		return (config_table_listen(cf, LISTEN_UNIX, 0, v, reason));
 	case CONFIG_TCP:
-		return (config_table_listen(cf, LISTEN_TCP, v, reason));
+	case CONFIG_TCP_PROXY:
+		return (config_table_listen(cf, LISTEN_TCP,
+		    k->type == CONFIG_TCP_PROXY, v, reason));
 	}
 
 	config_table_store(k, f, n, i);

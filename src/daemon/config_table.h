@@ -21,6 +21,7 @@ enum config_type {
 	CONFIG_NAME,		/* char *, a user or group name; "" unsets */
 	CONFIG_UNIX,		/* adds a Unix socket to listen[] */
 	CONFIG_TCP,		/* adds a TCP address to listen[] */
+	CONFIG_TCP_PROXY,	/* the same, behind a load balancer */
 	CONFIG_LEVEL,		/* int, syslog priority by name */
 	CONFIG_FACILITY		/* int, syslog facility by name */
 };

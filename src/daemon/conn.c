@@ -4,6 +4,8 @@
  * States; conn_enter() does what entering each one means, conn_settle()
  * picks the next one from the facts after anything happened:
  *
+ *   PROXY    from a tcp_proxy listener: reading the load balancer's PROXY
+ *            header (proxy.c), which names the client; then IDLE.
  *   IDLE     waiting for requests: reading.  A read that completes a
  *            line serves one slice at once.
  *   BUSY     requests to serve (complete lines, or a search under way),
@@ -56,8 +58,9 @@
 #include "config.h"
 #include "conn.h"
 #include "frame.h"
-#include "remote.h"
 #include "proto.h"
+#include "proxy.h"
+#include "remote.h"
 #include "stats.h"
 
 /*
@@ -103,6 +106,7 @@
 #define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
 
 enum conn_state {
+	CONN_PROXY,
 	CONN_IDLE,
 	CONN_BUSY,
 	CONN_BLOCKED,
@@ -316,7 +320,7 @@ conn_read(struct conn *c)
 		c->t_heard = conn_now();
 		return ((int)n);	/* dropped */
 	}
-	if (!c->started) {
+	if (!c->started && c->state != CONN_PROXY) {
 		c->started = 1;
 		if (proto_first(set->env, c->out, set->rbuf, (size_t)n) ==
 		    PROTO_CLOSE) {
@@ -344,7 +348,8 @@ conn_deadline(const struct conn *c)
 	if (evbuffer_get_length(c->out) != 0) {
 		if (cf->write_timeout > 0)
 			d = c->t_write + (uint64_t)cf->write_timeout * 1000;
-	} else if (c->state == CONN_IDLE && cf->idle_timeout > 0) {
+	} else if ((c->state == CONN_IDLE || c->state == CONN_PROXY) &&
+	    cf->idle_timeout > 0) {
 		/* An incomplete line has idle_timeout from its first byte. */
 		i = c->t_partial != 0 ? c->t_partial : c->t_quiet;
 		d = i + (uint64_t)cf->idle_timeout * 1000;
@@ -407,6 +412,7 @@ conn_enter(struct conn *c, enum conn_state state)
 		c->t_quiet = conn_now();
 	c->state = state;
 	switch (state) {
+	case CONN_PROXY:
 	case CONN_IDLE:
 		conn_reading(c, 1);
 		break;
@@ -443,7 +449,9 @@ conn_settle(struct conn *c)
 
 	if (c->state == CONN_LINGER)
 		return;
-	if (c->quit)
+	if (c->state == CONN_PROXY)
+		conn_enter(c, CONN_PROXY);
+	else if (c->quit)
 		conn_enter(c, CONN_CLOSING);
 	else if (out > cf->output_high ||
 	    (c->state == CONN_BLOCKED && out > cf->output_low))
@@ -454,6 +462,50 @@ conn_settle(struct conn *c)
 		conn_enter(c, CONN_CLOSING);
 	else
 		conn_enter(c, CONN_IDLE);
+}
+
+/*
+ * The PROXY header, once it has all come: the client it names is the one
+ * the log speaks of.  -1 if the header is bad (logged; close), 0 if more
+ * is needed or it was taken (then state is IDLE).
+ */
+static int
+conn_proxy(struct conn *c)
+{
+	struct proxy	 hdr;
+	size_t		 len = evbuffer_get_length(c->in);
+	const char	*why;
+	char		*peer;
+
+	switch (proxy_parse(evbuffer_pullup(c->in, len < PROXY_MAX ? len :
+	    PROXY_MAX), len < PROXY_MAX ? len : PROXY_MAX, &hdr, &why)) {
+	case PROXY_MORE:
+		if (!c->eof)
+			return (0);
+		why = "the connection ended within the PROXY header";
+		/* FALLTHROUGH */
+	case PROXY_BAD:
+		peer = remote_describe(c->fd, 1);
+		log_info("fd %d%s: closing: %s", c->fd, peer != NULL ? peer :
+		    "", why);
+		free(peer);
+		stats_add(c->set->env->st, STAT_PROXY_ERRORS, 1);
+		return (-1);
+	case PROXY_OK:
+		break;
+	}
+	evbuffer_drain(c->in, hdr.len);
+	stats_add(c->set->env->st, STAT_PROXY_HEADERS, 1);
+	if (!hdr.local && (peer = remote_format((struct sockaddr *)&hdr.src,
+	    hdr.srclen, c->peer)) != NULL) {
+		free(c->peer);
+		c->peer = peer;
+	}
+	log_debug("fd %d%s: PROXY header%s", c->fd, CONN_PEER(c),
+	    hdr.local ? ": the balancer's own connection" : "");
+	c->started = 1;
+	c->state = CONN_IDLE;
+	return (0);
 }
 
 static void
@@ -472,7 +524,8 @@ conn_readcb(evutil_socket_t fd, short events, void *arg)
 			conn_free(c);
 		return;
 	}
-	if ((n = conn_read(c)) == -2 ||
+	if ((n = conn_read(c)) == -2 || (c->state == CONN_PROXY && n != -1 &&
+	    conn_proxy(c) == -1) ||
 	    (n != -1 && c->state == CONN_IDLE && conn_serve(c) == -1)) {
 		conn_free(c);
 		return;
@@ -524,7 +577,7 @@ conn_timercb(evutil_socket_t fd, short events, void *arg)
 }
 
 void
-conn_new(struct conn_set *set, int fd)
+conn_new(struct conn_set *set, int fd, int proxy)
 {
 	struct conn	*c;
 
@@ -543,8 +596,8 @@ conn_new(struct conn_set *set, int fd)
 	    c->in == NULL || c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
-	c->peer = remote_describe(fd);
-	c->state = CONN_IDLE;
+	c->peer = remote_describe(fd, 0);
+	c->state = proxy ? CONN_PROXY : CONN_IDLE;
 	c->t_quiet = conn_now();
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));
 	/*

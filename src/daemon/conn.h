@@ -39,8 +39,8 @@ struct conn_set {
 	_Atomic unsigned int	 closed;	/* connections closed */
 };
 
-/* Serve fd in set: a new connection, read at once. */
-void	conn_new(struct conn_set *, int fd);
+/* Serve fd in set: a new connection (behind a PROXY header), read now. */
+void	conn_new(struct conn_set *, int fd, int proxy);
 
 /* Its turn in the run queue (it is the head): one slice. */
 void	conn_run(struct conn *);

@@ -67,7 +67,7 @@ conn_set_free(struct conn_set *set)
 }
 
 void
-conn_set_add(struct conn_set *set, int fd)
+conn_set_add(struct conn_set *set, int fd, int proxy)
 {
 	if (set->draining) {
 		close(fd);
@@ -76,7 +76,7 @@ conn_set_add(struct conn_set *set, int fd)
 		    memory_order_relaxed);
 		return;
 	}
-	conn_new(set, fd);
+	conn_new(set, fd, proxy);
 }
 
 void

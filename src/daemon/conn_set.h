@@ -23,8 +23,11 @@ struct conn_set	*conn_set_new(struct event_base *base, struct proto_env *env);
 /* Close every connection and free the set. */
 void		 conn_set_free(struct conn_set *);
 
-/* Serve fd, an accepted non-blocking socket counted as open in STATS. */
-void		 conn_set_add(struct conn_set *, int fd);
+/*
+ * Serve fd, an accepted non-blocking socket counted as open in STATS;
+ * proxy: from a tcp_proxy listener, it starts with a PROXY header.
+ */
+void		 conn_set_add(struct conn_set *, int fd, int proxy);
 
 /*
  * env->cf changed: the new limits and timeouts apply to every open

@@ -17,6 +17,7 @@
 #include "core/sudoku.h"
 #include "proto.h"
 #include "proto_int.h"
+#include "proxy.h"
 #include "stats.h"
 
 /* Bytes of a request echoed in error text before it is cut short. */
@@ -334,6 +335,18 @@ proto_first(const struct proto_env *env, struct evbuffer *out,
 		stats_add(env->st, STAT_ERR_SYNTAX, 1);
 		evbuffer_add_printf(out, "ERR syntax this is sudokud, a plain "
 		    "text line protocol, not a TLS server\n");
+		return (PROTO_CLOSE);
+	}
+	/*
+	 * A load balancer's PROXY header on a listener not configured for
+	 * one (tcp_proxy): whole enough to be sure, as "P" may be a PING.
+	 */
+	if (((len >= 6 && p[0] == 'P') || (len >= 12 && p[0] == '\r')) &&
+	    proxy_looks_like((const uint8_t *)p, len)) {
+		stats_add(env->st, STAT_ERR_SYNTAX, 1);
+		stats_add(env->st, STAT_PROXY_ERRORS, 1);
+		evbuffer_add_printf(out, "ERR syntax a PROXY protocol header, "
+		    "but this listener is not tcp_proxy\n");
 		return (PROTO_CLOSE);
 	}
 	return (PROTO_OK);

@@ -32,22 +32,24 @@ reload_show(const struct config *cf, const struct config_key *k, char *buf,
 static int
 reload_same_spec(const struct listen_spec *a, const struct listen_spec *b)
 {
-	if (a->type != b->type)
+	if (a->type != b->type || a->proxy != b->proxy)
 		return (0);
 	if (a->type == LISTEN_UNIX)
 		return (strcmp(a->path, b->path) == 0);
 	return (strcmp(a->host, b->host) == 0 && strcmp(a->port, b->port) == 0);
 }
 
-/* Is every listener of type in a also in b? */
+/* Is every listener of the key's kind in a also in b? */
 static int
 reload_listen_subset(const struct config *a, const struct config *b,
-    enum listen_type type)
+    const struct config_key *k)
 {
 	size_t	i, j;
 
 	for (i = 0; i < a->nlisten; i++) {
-		if (a->listen[i].type != type)
+		if (a->listen[i].type != (k->type == CONFIG_UNIX ? LISTEN_UNIX :
+		    LISTEN_TCP) || a->listen[i].proxy !=
+		    (k->type == CONFIG_TCP_PROXY))
 			continue;
 		for (j = 0; j < b->nlisten; j++) {
 			if (reload_same_spec(&a->listen[i], &b->listen[j]))
@@ -61,10 +63,10 @@ reload_listen_subset(const struct config *a, const struct config *b,
 
 static int
 reload_listen_changed(const struct config *old, const struct config *cf,
-    enum listen_type type)
+    const struct config_key *k)
 {
-	return (!reload_listen_subset(old, cf, type) ||
-	    !reload_listen_subset(cf, old, type));
+	return (!reload_listen_subset(old, cf, k) ||
+	    !reload_listen_subset(cf, old, k));
 }
 
 int
@@ -80,8 +82,7 @@ reload_check(const struct config *old, const struct config *cf)
 		if (k->flags & CONFIG_RELOAD)
 			continue;
 		if (k->flags & CONFIG_REPEAT) {
-			if (!reload_listen_changed(old, cf,
-			    k->type == CONFIG_UNIX ? LISTEN_UNIX : LISTEN_TCP))
+			if (!reload_listen_changed(old, cf, k))
 				continue;
 			log_warnx("[%s] %s changed: restart needed, still "
 			    "listening as before", k->section, k->name);

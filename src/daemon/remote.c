@@ -6,6 +6,7 @@
 
 #include <netdb.h>
 #include <stddef.h>
+#include <string.h>
 #include <syslog.h>
 
 #include "common/log.h"
@@ -13,14 +14,14 @@
 #include "remote.h"
 
 char *
-remote_describe(int fd)
+remote_describe(int fd, int always)
 {
 	struct sockaddr_storage	 ss;
 	struct ucred		 cred;
 	socklen_t		 len = sizeof ss;
 	char			 host[NI_MAXHOST], serv[NI_MAXSERV], *peer;
 
-	if (!log_enabled(LOG_DEBUG) ||
+	if ((!always && !log_enabled(LOG_DEBUG)) ||
 	    getpeername(fd, (struct sockaddr *)&ss, &len) == -1)
 		return (NULL);
 	if (ss.ss_family == AF_UNIX) {
@@ -36,5 +37,21 @@ remote_describe(int fd)
 		    ", tcp %s:%s", host, serv);
 	else
 		return (NULL);
+	return (peer);
+}
+
+char *
+remote_format(const struct sockaddr *sa, socklen_t len, const char *via)
+{
+	char	host[NI_MAXHOST], serv[NI_MAXSERV], *peer;
+
+	if (!log_enabled(LOG_DEBUG) || getnameinfo(sa, len, host, sizeof host,
+	    serv, sizeof serv, NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+		return (NULL);
+	/* via is ", tcp ADDR": say "via ADDR". */
+	xasprintf(&peer, sa->sa_family == AF_INET6 ? ", tcp [%s]:%s%s%s" :
+	    ", tcp %s:%s%s%s", host, serv, via != NULL ? " via " : "",
+	    via != NULL && strncmp(via, ", tcp ", 6) == 0 ? via + 6 :
+	    via != NULL ? via : "");
 	return (peer);
 }

@@ -52,6 +52,13 @@ struct server_cf {
 static const int server_signals[] = { SIGTERM, SIGINT, SIGHUP };
 #define SERVER_NSIGNALS	(sizeof server_signals / sizeof server_signals[0])
 
+/* One listening socket as the accepting thread watches it. */
+struct server_listener {
+	struct server		*sv;
+	const struct listener	*l;
+	struct evconnlistener	*evl;
+};
+
 struct server {
 	struct event_base	*base;
 	struct server_cf	*scf;		/* this thread's reference */
@@ -61,7 +68,7 @@ struct server {
 
 	struct listener		*ls;
 	size_t			 nls;
-	struct evconnlistener	**evl;		/* NULL once stopped */
+	struct server_listener	*sl;		/* NULL once stopped */
 	struct event		*resume_ev;	/* after EMFILE */
 	time_t			 accept_warned;
 
@@ -204,9 +211,10 @@ static void
 server_accept(struct evconnlistener *evl, evutil_socket_t fd,
     struct sockaddr *sa, int salen, void *arg)
 {
-	struct server	*sv = arg;
-	int		 on = 1;
-	char		 peek;
+	struct server_listener	*sl = arg;
+	struct server		*sv = sl->sv;
+	int			 on = 1;
+	char			 peek;
 
 	(void)evl;
 	(void)salen;
@@ -228,7 +236,7 @@ server_accept(struct evconnlistener *evl, evutil_socket_t fd,
 	if ((sa->sa_family == AF_INET || sa->sa_family == AF_INET6) &&
 	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == -1)
 		log_debug("TCP_NODELAY: %s", strerror(errno));
-	worker_add(server_pick(sv), fd);
+	worker_add(server_pick(sv), fd, sl->l->proxy);
 }
 
 static void
@@ -236,11 +244,11 @@ server_listeners_enable(struct server *sv, int on)
 {
 	size_t	i;
 
-	for (i = 0; sv->evl != NULL && i < sv->nls; i++) {
+	for (i = 0; sv->sl != NULL && i < sv->nls; i++) {
 		if (on)
-			evconnlistener_enable(sv->evl[i]);
+			evconnlistener_enable(sv->sl[i].evl);
 		else
-			evconnlistener_disable(sv->evl[i]);
+			evconnlistener_disable(sv->sl[i].evl);
 	}
 }
 
@@ -256,7 +264,7 @@ server_resume(evutil_socket_t fd, short events, void *arg)
 static void
 server_accept_error(struct evconnlistener *evl, void *arg)
 {
-	struct server	*sv = arg;
+	struct server	*sv = ((struct server_listener *)arg)->sv;
 	struct timeval	 tv = { 0, SERVER_ACCEPT_PAUSE * 1000 };
 	int		 error = EVUTIL_SOCKET_ERROR();
 
@@ -300,14 +308,17 @@ server_listen(struct server *sv)
 
 	flags = LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE |
 	    LEV_OPT_CLOSE_ON_EXEC;
-	sv->evl = xcalloc(sv->nls, sizeof *sv->evl);
+	sv->sl = xcalloc(sv->nls, sizeof *sv->sl);
 	for (i = 0; i < sv->nls; i++) {
+		sv->sl[i].sv = sv;
+		sv->sl[i].l = &sv->ls[i];
 		/* Backlog 0: the socket is listening already. */
-		sv->evl[i] = evconnlistener_new(sv->base, server_accept, sv,
-		    flags, 0, sv->ls[i].fd);
-		if (sv->evl[i] == NULL)
+		sv->sl[i].evl = evconnlistener_new(sv->base, server_accept,
+		    &sv->sl[i], flags, 0, sv->ls[i].fd);
+		if (sv->sl[i].evl == NULL)
 			fatalx("%s: cannot watch the socket", sv->ls[i].name);
-		evconnlistener_set_error_cb(sv->evl[i], server_accept_error);
+		evconnlistener_set_error_cb(sv->sl[i].evl,
+		    server_accept_error);
 	}
 }
 
@@ -317,14 +328,14 @@ server_unlisten(struct server *sv)
 {
 	size_t	i;
 
-	if (sv->evl == NULL)
+	if (sv->sl == NULL)
 		return;
 	for (i = 0; i < sv->nls; i++) {
-		evconnlistener_free(sv->evl[i]);
+		evconnlistener_free(sv->sl[i].evl);
 		sv->ls[i].fd = -1;
 	}
-	free(sv->evl);
-	sv->evl = NULL;
+	free(sv->sl);
+	sv->sl = NULL;
 	evtimer_del(sv->resume_ev);
 }
 

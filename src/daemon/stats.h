@@ -56,7 +56,9 @@ struct evbuffer;
 	X(BYTES_WRITTEN,	"bytes_written",	1)		\
 	X(IDLE_KICKS,		"idle_kicks",		1)		\
 	X(OUTPUT_KICKS,		"output_kicks",		1)		\
-	X(TOOLONG_LINES,	"toolong_lines",	1)
+	X(TOOLONG_LINES,	"toolong_lines",	1)		\
+	X(PROXY_HEADERS,	"proxy_headers",	1)		\
+	X(PROXY_ERRORS,		"proxy_errors",		1)
 
 #define STATS_ENUM(id, name, div)	STAT_##id,
 enum stat_id {

@@ -45,6 +45,7 @@ enum worker_msg_type {
 struct worker_msg {
 	enum worker_msg_type	 type;
 	int			 fd;
+	int			 proxy;		/* WORKER_CONN */
 	struct server_cf	*scf;
 	struct worker_msg	*next;
 };
@@ -194,7 +195,7 @@ worker_load(struct worker *w)
 }
 
 static void
-worker_post(struct worker *w, enum worker_msg_type type, int fd,
+worker_post(struct worker *w, enum worker_msg_type type, int fd, int proxy,
     struct server_cf *scf)
 {
 	struct worker_msg	*m;
@@ -204,6 +205,7 @@ worker_post(struct worker *w, enum worker_msg_type type, int fd,
 	m = xcalloc(1, sizeof *m);
 	m->type = type;
 	m->fd = fd;
+	m->proxy = proxy;
 	m->scf = scf;
 	pthread_mutex_lock(&w->lock);
 	wake = (w->head == NULL);
@@ -221,31 +223,34 @@ worker_post(struct worker *w, enum worker_msg_type type, int fd,
 	}
 }
 
-/* Hand over an accepted socket, counted in the server's connections. */
+/*
+ * Hand over an accepted socket, counted in the server's connections;
+ * proxy: its first bytes are a PROXY protocol header.
+ */
 void
-worker_add(struct worker *w, int fd)
+worker_add(struct worker *w, int fd, int proxy)
 {
 	atomic_fetch_add_explicit(&w->handed, 1, memory_order_relaxed);
-	worker_post(w, WORKER_CONN, fd, NULL);
+	worker_post(w, WORKER_CONN, fd, proxy, NULL);
 }
 
 /* Switch to scf, which holds a reference for this worker. */
 void
 worker_reload(struct worker *w, struct server_cf *scf)
 {
-	worker_post(w, WORKER_RELOAD, -1, scf);
+	worker_post(w, WORKER_RELOAD, -1, 0, scf);
 }
 
 void
 worker_drain(struct worker *w)
 {
-	worker_post(w, WORKER_DRAIN, -1, NULL);
+	worker_post(w, WORKER_DRAIN, -1, 0, NULL);
 }
 
 void
 worker_close(struct worker *w)
 {
-	worker_post(w, WORKER_CLOSE, -1, NULL);
+	worker_post(w, WORKER_CLOSE, -1, 0, NULL);
 }
 
 static void
@@ -266,7 +271,7 @@ worker_handle(struct worker *w, struct worker_msg *m)
 
 	switch (m->type) {
 	case WORKER_CONN:
-		conn_set_add(w->set, m->fd);
+		conn_set_add(w->set, m->fd, m->proxy);
 		break;
 	case WORKER_RELOAD:
 		worker_switch(w, m->scf);

@@ -28,7 +28,7 @@ void		 worker_free(struct worker *);
 
 /* Any thread. */
 unsigned int	 worker_load(struct worker *);
-void		 worker_add(struct worker *, int fd);
+void		 worker_add(struct worker *, int fd, int proxy);
 void		 worker_reload(struct worker *, struct server_cf *);
 void		 worker_drain(struct worker *);
 void		 worker_close(struct worker *);

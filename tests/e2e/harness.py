@@ -87,7 +87,8 @@ STAT_NAMES = (
     "cmd_quit err_syntax err_length err_char err_conflict err_nosolution "
     "err_multiple err_budget err_wrong err_nostep err_toolong err_busy "
     "solved unsolvable guesses solve_usec bytes_read bytes_written "
-    "idle_kicks output_kicks toolong_lines").split()
+    "idle_kicks output_kicks toolong_lines proxy_headers "
+    "proxy_errors").split()
 
 
 # The time stamp sudokud -d puts on each line: ISO 8601, in ms, local.

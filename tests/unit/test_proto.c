@@ -47,7 +47,7 @@ const char *const counter_names[NCOUNTERS] = {
 	"err_nostep", "err_toolong", "err_busy", "solved", "unsolvable",
 	"guesses", "solve_usec",
 	"bytes_read", "bytes_written", "idle_kicks", "output_kicks",
-	"toolong_lines"
+	"toolong_lines", "proxy_headers", "proxy_errors"
 };
 
 int

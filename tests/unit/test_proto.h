@@ -79,7 +79,7 @@ struct fx {
 };
 
 /* The counters of STATS, as names; v[i] below is counter_names[i]. */
-#define NCOUNTERS	33
+#define NCOUNTERS	35
 extern const char *const counter_names[NCOUNTERS];
 
 /*

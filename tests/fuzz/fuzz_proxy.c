@@ -1,0 +1,56 @@
+/*
+ * fuzz_proxy.c -- libFuzzer target for proxy_parse(), the PROXY
+ * protocol header: whatever the bytes, a result consistent with itself.
+ * A header that is whole is whole in any longer input too, and as long;
+ * one that needs more bytes is a prefix of something valid (so shorter
+ * than the limit); a bad one stays bad with more bytes after it.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/proxy.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct proxy		 hdr, again;
+	enum proxy_result	 r;
+	const char		*why;
+	uint8_t			*more;
+
+	r = proxy_parse(data, size, &hdr, &why);
+	if ((r == PROXY_BAD) != (why != NULL))
+		abort();
+	if (r == PROXY_OK && (hdr.len == 0 || hdr.len > size ||
+	    hdr.len > PROXY_MAX || (!hdr.local && hdr.srclen == 0)))
+		abort();
+	if (r == PROXY_MORE && size >= PROXY_MAX)
+		abort();
+	/* The same bytes with a request after them. */
+	if ((more = malloc(size + 5)) == NULL)
+		abort();
+	memcpy(more, data, size);
+	memcpy(more + size, "PING\n", 5);
+	switch (r) {
+	case PROXY_OK:
+		if (proxy_parse(more, size + 5, &again, &why) != PROXY_OK ||
+		    again.len != hdr.len)
+			abort();
+		break;
+	case PROXY_BAD:
+		if (proxy_parse(more, size + 5, &again, &why) != PROXY_BAD)
+			abort();
+		break;
+	default:
+		break;
+	}
+	free(more);
+	return (0);
+}
