@@ -69,6 +69,7 @@ void	test_checker(void **);
 void	test_lexmin_reference(void **);
 void	test_count_reference(void **);
 void	test_set(void **);
+void	test_many_set(void **);
 
 /* One data-set case: the state handed to test_set(). */
 enum test_mode {
