@@ -1,0 +1,214 @@
+/*
+ * solver_prop.h -- part of solver_body.h: propagation to a fixpoint
+ * (the band, cell and column steps; see solver_body.h).
+ */
+
+/*
+ * Clears cells nw from the nine digit words f[0..8] of a band; returns
+ * which words changed (bit d for word d).
+ */
+#ifdef __SSE2__
+static inline uint32_t
+solver_clear(uint32_t *f, uint32_t nw)
+{
+	__m128i		 n = _mm_set1_epi32((int)nw), z = _mm_setzero_si128();
+	__m128i		 v0, v1;
+	uint32_t	 ch;
+
+	v0 = _mm_loadu_si128((const __m128i *)f);
+	v1 = _mm_loadu_si128((const __m128i *)(f + 4));
+	ch = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_and_si128(v0, n), z))) |
+	    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_and_si128(v1, n), z))) << 4 |
+	    ((f[8] & nw) == 0) << 8;
+	_mm_storeu_si128((__m128i *)f, _mm_andnot_si128(n, v0));
+	_mm_storeu_si128((__m128i *)(f + 4), _mm_andnot_si128(n, v1));
+	f[8] &= ~nw;
+	return (ch ^ 0x1ff);
+}
+#else
+static inline uint32_t
+solver_clear(uint32_t *f, uint32_t nw)
+{
+	uint32_t	 ch = 0;
+	int		 d;
+
+	for (d = 0; d < 9; d++) {
+		ch |= (uint32_t)((f[d] & nw) != 0) << d;
+		f[d] &= ~nw;
+	}
+	return (ch);
+}
+#endif
+
+/* The band step for word i (band i / 9, digit i % 9); see the top. */
+static inline int
+solver_band(struct board *bd, int i, uint32_t *dirty, struct search *sr)
+{
+	uint32_t	 a = bd->f[i], k, s, nw, col;
+	int		 b = i / 9, o1, o2;
+
+	k = solver_keep[solver_occ[a & 0x1ff] |
+	    solver_occ[a >> 9 & 0x1ff] << 3 | solver_occ[a >> 18] << 6];
+	if (k == 0)
+		return (-1);
+	a &= k;
+	s = solver_single[a & 0x1ff] |
+	    (uint32_t)solver_single[a >> 9 & 0x1ff] << 9 |
+	    (uint32_t)solver_single[a >> 18] << 18;
+	nw = s & bd->u[b];
+	if (nw == 0) {
+		bd->f[i] = a;
+		return (0);
+	}
+	bd->u[b] &= ~nw;
+	*dirty |= solver_clear(&bd->f[b * 9], nw) << b * 9;
+	bd->f[i] = a;
+	*dirty &= ~(1u << i);
+
+	col = (nw | nw >> 9 | nw >> 18) & 0x1ff;
+	col *= 0x40201u;
+	o1 = i >= 18 ? i - 18 : i + 9;
+	o2 = i >= 9 ? i - 9 : i + 18;
+	*dirty |= (uint32_t)((bd->f[o1] & col) != 0) << o1;
+	*dirty |= (uint32_t)((bd->f[o2] & col) != 0) << o2;
+	bd->f[o1] &= ~col;
+	bd->f[o2] &= ~col;
+	do {
+		sr->steps++;
+		nw &= nw - 1;
+	} while (nw != 0);
+	return (0);
+}
+
+/*
+ * The cell step: fails on a cell with no digit left, places naked
+ * singles, and notes bivalue cells for the branching rule.  Returns -1,
+ * or 1 if something was placed, else 0.
+ */
+static int
+solver_cells(struct board *bd, uint32_t *dirty, struct search *sr)
+{
+	uint32_t	 x1, x2, x3, m, ns, s, p;
+	int		 b, d, found = 0;
+
+	for (b = 0; b < 3; b++) {
+		sr->bival[b] = 0;
+		if (bd->u[b] == 0)
+			continue;
+		x1 = x2 = x3 = 0;
+		for (d = 0; d < 9; d++) {
+			m = bd->f[b * 9 + d];
+			x3 |= x2 & m;
+			x2 |= x1 & m;
+			x1 |= m;
+		}
+		if ((bd->u[b] & ~x1) != 0)
+			return (-1);
+		sr->bival[b] = bd->u[b] & x2 & ~x3;
+		ns = bd->u[b] & ~x2;
+		if (ns == 0)
+			continue;
+		found = 1;
+		for (d = 0; d < 9 && ns != 0; d++) {
+			s = bd->f[b * 9 + d] & ns;
+			ns &= ~s;
+			while (s != 0) {
+				p = s & -s;
+				s ^= p;
+				solver_place(bd, b * 9 + d, p, dirty);
+			}
+		}
+	}
+	return (found);
+}
+
+/*
+ * The column step, the band step turned on its side, for each digit:
+ * in each stack (three columns, three boxes) the digit needs one
+ * minicolumn (a column's three cells in one band) per column and per
+ * band, so minicolumns in no such permutation are cleared; this covers
+ * locked candidates in columns and (through the band step) hidden
+ * singles in columns.  Returns -1, 1 if something changed, else 0.
+ */
+static int
+solver_columns(struct board *bd, uint32_t digits, uint32_t *dirty)
+{
+	uint32_t	 c0, c1, c2, m0, m1, m2, k;
+	int		 d, found = 0;
+
+	for (; digits != 0; digits &= digits - 1) {
+		d = solver_ctz(digits);
+		c0 = bd->f[d] | bd->f[d] >> 9 | bd->f[d] >> 18;
+		c1 = bd->f[9 + d] | bd->f[9 + d] >> 9 | bd->f[9 + d] >> 18;
+		c2 = bd->f[18 + d] | bd->f[18 + d] >> 9 |
+		    bd->f[18 + d] >> 18;
+		/* Stack k's matrix: band b's three columns at bits 3b. */
+		m0 = solver_perm[(c0 & 7) | (c1 & 7) << 3 | (c2 & 7) << 6];
+		m1 = solver_perm[(c0 >> 3 & 7) | (c1 >> 3 & 7) << 3 |
+		    (c2 >> 3 & 7) << 6];
+		m2 = solver_perm[(c0 >> 6 & 7) | (c1 >> 6 & 7) << 3 |
+		    (c2 >> 6 & 7) << 6];
+		if (m0 == 0 || m1 == 0 || m2 == 0)
+			return (-1);
+		k = (m0 & 7) | (m1 & 7) << 3 | (m2 & 7) << 6;
+		if ((c0 & ~k & 0x1ff) != 0) {
+			bd->f[d] &= k * 0x40201u;
+			*dirty |= 1u << d;
+			found = 1;
+		}
+		k = (m0 >> 3 & 7) | (m1 & 070) | (m2 & 070) << 3;
+		if ((c1 & ~k & 0x1ff) != 0) {
+			bd->f[9 + d] &= k * 0x40201u;
+			*dirty |= 1u << (9 + d);
+			found = 1;
+		}
+		k = m0 >> 6 | (m1 >> 6) << 3 | (m2 >> 6) << 6;
+		if ((c2 & ~k & 0x1ff) != 0) {
+			bd->f[18 + d] &= k * 0x40201u;
+			*dirty |= 1u << (18 + d);
+			found = 1;
+		}
+	}
+	return (found);
+}
+
+/*
+ * Propagates from the words in dirty to a fixpoint.  Every word that
+ * changes is marked dirty and so passes through the band loop; seen
+ * collects them, and the column step only looks at the digits seen since
+ * its last run: for the others it would find what it found then, i.e.
+ * nothing (the state came from a fixpoint, or from solver_init with
+ * every word dirty).
+ */
+static int
+solver_propagate(struct board *bd, uint32_t dirty, struct search *sr)
+{
+	uint32_t	 seen = 0;
+	int		 i, r;
+
+	for (;;) {
+		while (dirty != 0) {
+			seen |= dirty;
+			i = solver_ctz(dirty);
+			dirty &= dirty - 1;
+			if (solver_band(bd, i, &dirty, sr) != 0)
+				return (SOLVER_FAIL);
+		}
+		if ((bd->u[0] | bd->u[1] | bd->u[2]) == 0)
+			return (SOLVER_SOLVED);
+		if ((r = solver_cells(bd, &dirty, sr)) < 0)
+			return (SOLVER_FAIL);
+		if (r > 0)
+			continue;
+		seen = (seen | seen >> 9 | seen >> 18) & 0x1ff;
+		r = solver_columns(bd, seen, &dirty);
+		seen = 0;
+		if (r < 0)
+			return (SOLVER_FAIL);
+		if (r == 0)
+			return (SOLVER_STALL);
+	}
+}
+
