@@ -393,6 +393,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_isa),
 		cmocka_unit_test(test_parse_blanks),
 		cmocka_unit_test(test_parse_length),
 		cmocka_unit_test(test_parse_char),

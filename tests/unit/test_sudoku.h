@@ -58,6 +58,7 @@ void	test_invalid(void **);
 void	test_stats_propagation(void **);
 void	test_stats_null_alias(void **);
 void	test_determinism(void **);
+void	test_isa(void **);
 
 /* test_search.c */
 void	test_search_slices(void **);
