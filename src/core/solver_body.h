@@ -109,6 +109,18 @@ static const uint8_t solver_occ[512] = { TBL(OCC) };
 			SPREAD1(x, 6) | SPREAD1(x, 7) | SPREAD1(x, 8))
 #define KEEP(m)		SPREAD(PERMS(m))
 static const uint32_t solver_keep[512] = { TBL(KEEP) };
+
+/*
+ * The same, indexed by the transposed matrix (bit box * 3 + row), which
+ * a few shifts and masks get from a word without a table: see
+ * solver_band().
+ */
+#define TR1(m, r, c)	(((m) >> ((c) * 3 + (r)) & 1) << ((r) * 3 + (c)))
+#define TR(m)		(TR1(m, 0, 0) | TR1(m, 0, 1) | TR1(m, 0, 2) | \
+			TR1(m, 1, 0) | TR1(m, 1, 1) | TR1(m, 1, 2) | \
+			TR1(m, 2, 0) | TR1(m, 2, 1) | TR1(m, 2, 2))
+#define KEEPT(m)	KEEP(TR(m))
+static const uint32_t solver_keept[512] = { TBL(KEEPT) };
 static const uint16_t solver_perm[512] = { TBL(PERMS) };
 
 /* A row's cells v if there is exactly one, else 0. */

@@ -42,21 +42,34 @@ solver_clear(uint32_t *f, uint32_t nw)
 }
 #endif
 
+/* For word i: its band, and the same digit's words in the other bands. */
+#define BANDS(i)	{ (i) / 9, (i) >= 18 ? (i) - 18 : (i) + 9, \
+			(i) >= 9 ? (i) - 9 : (i) + 18 }
+static const uint8_t solver_bands[27][3] = {
+	BANDS(0), BANDS(1), BANDS(2), BANDS(3), BANDS(4), BANDS(5),
+	BANDS(6), BANDS(7), BANDS(8), BANDS(9), BANDS(10), BANDS(11),
+	BANDS(12), BANDS(13), BANDS(14), BANDS(15), BANDS(16), BANDS(17),
+	BANDS(18), BANDS(19), BANDS(20), BANDS(21), BANDS(22), BANDS(23),
+	BANDS(24), BANDS(25), BANDS(26)
+};
+
 /* The band step for word i (band i / 9, digit i % 9); see the top. */
 static inline int
 solver_band(struct board *bd, int i, uint32_t *dirty, struct search *sr)
 {
-	uint32_t	 a = bd->f[i], k, s, nw, col;
-	int		 b = i / 9, o1, o2;
+	uint32_t	 a = bd->f[i], k, s, nw, col, t;
+	int		 b, o1, o2;
 
-	k = solver_keep[solver_occ[a & 0x1ff] |
-	    solver_occ[a >> 9 & 0x1ff] << 3 | solver_occ[a >> 18] << 6];
+	/* Bit 3j of t: minirow j is not empty; gathered box-major. */
+	t = a | a >> 1 | a >> 2;
+	k = solver_keept[(t & 0x49) | (t >> 8 & 0x92) | (t >> 16 & 0x124)];
 	if (k == 0)
 		return (-1);
 	a &= k;
 	s = solver_single[a & 0x1ff] |
 	    (uint32_t)solver_single[a >> 9 & 0x1ff] << 9 |
 	    (uint32_t)solver_single[a >> 18] << 18;
+	b = solver_bands[i][0];
 	nw = s & bd->u[b];
 	if (nw == 0) {
 		bd->f[i] = a;
@@ -69,8 +82,8 @@ solver_band(struct board *bd, int i, uint32_t *dirty, struct search *sr)
 
 	col = (nw | nw >> 9 | nw >> 18) & 0x1ff;
 	col *= 0x40201u;
-	o1 = i >= 18 ? i - 18 : i + 9;
-	o2 = i >= 9 ? i - 9 : i + 18;
+	o1 = solver_bands[i][1];
+	o2 = solver_bands[i][2];
 	*dirty |= (uint32_t)((bd->f[o1] & col) != 0) << o1;
 	*dirty |= (uint32_t)((bd->f[o2] & col) != 0) << o2;
 	bd->f[o1] &= ~col;
