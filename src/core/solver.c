@@ -24,6 +24,7 @@
 #define SOLVER_ENGINE	generic
 #define SOLVER_POPCNT	0
 #define SOLVER_AVX2	0
+#define SOLVER_SSE41	0
 #include "solver_body.h"
 
 /* The copies, best first. */

@@ -23,6 +23,7 @@
 #define SOLVER_ENGINE	avx2
 #define SOLVER_POPCNT	1
 #define SOLVER_AVX2	1
+#define SOLVER_SSE41	1
 #include "solver_body.h"
 
 #ifdef __clang__
