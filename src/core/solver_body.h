@@ -138,6 +138,15 @@ static const uint32_t solver_peers[27] = {
 	PEERS(24), PEERS(25), PEERS(26)
 };
 
+/* The column of bit j, in all three rows of a band. */
+#define COLS(j)		(0x40201u << (j) % 9)
+static const uint32_t solver_cols[27] = {
+	COLS(0), COLS(1), COLS(2), COLS(3), COLS(4), COLS(5), COLS(6),
+	COLS(7), COLS(8), COLS(9), COLS(10), COLS(11), COLS(12), COLS(13),
+	COLS(14), COLS(15), COLS(16), COLS(17), COLS(18), COLS(19), COLS(20),
+	COLS(21), COLS(22), COLS(23), COLS(24), COLS(25), COLS(26)
+};
+
 static inline int
 solver_ctz(uint32_t x)
 {

@@ -52,16 +52,17 @@ solver_bivalue(const struct board *bd, const struct search *sr,
     uint32_t *pp)
 {
 	uint64_t	 x;
-	uint32_t	 bv, col;
+	uint32_t	 bv, u1, u2;
 	int		 b, j, n, best = -1, bestb = 0;
 
 	for (b = 0; b < 3; b++) {
+		u1 = bd->u[b == 2 ? 0 : b + 1];
+		u2 = bd->u[b == 0 ? 2 : b - 1];
 		for (bv = sr->bival[b]; bv != 0; bv &= bv - 1) {
 			j = solver_ctz(bv);
-			col = 0x40201u << (j % 9);
 			x = (uint64_t)(bd->u[b] & solver_peers[j]) |
-			    (uint64_t)(bd->u[(b + 1) % 3] & col) << 32 |
-			    (uint64_t)(bd->u[(b + 2) % 3] & col) << 33;
+			    (uint64_t)(u1 & solver_cols[j]) << 32 |
+			    (uint64_t)(u2 & solver_cols[j]) << 33;
 			n = solver_popcount(x);
 			if (n > best) {
 				best = n;
