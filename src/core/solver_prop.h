@@ -7,7 +7,22 @@
  * Clears cells nw from the nine digit words f[0..8] of a band; returns
  * which words changed (bit d for word d).
  */
-#ifdef __SSE2__
+#if SOLVER_AVX2
+static inline uint32_t
+solver_clear(uint32_t *f, uint32_t nw)
+{
+	__m256i		 n = _mm256_set1_epi32((int)nw), v;
+	uint32_t	 ch;
+
+	v = _mm256_loadu_si256((const __m256i *)(void *)f);
+	ch = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+	    _mm256_cmpeq_epi32(_mm256_and_si256(v, n),
+	    _mm256_setzero_si256()))) | ((f[8] & nw) == 0) << 8;
+	_mm256_storeu_si256((__m256i *)(void *)f, _mm256_andnot_si256(n, v));
+	f[8] &= ~nw;
+	return (ch ^ 0x1ff);
+}
+#elif defined(__SSE2__)
 static inline uint32_t
 solver_clear(uint32_t *f, uint32_t nw)
 {
