@@ -45,7 +45,10 @@ solver_popcount(uint64_t x)
 /*
  * Among the bivalue cells, the one with the most unsolved peers (a
  * guess there settles the most): fewer guesses than the first one by
- * about half on hard puzzles.  Returns its band, its bit in *pp.
+ * about half on hard puzzles.  Of several such cells the last one: 1-3 %
+ * fewer guesses when counting (where the whole tree is searched) than
+ * the first, at 4 % more on the hardest set for a first solution.
+ * Returns its band, its bit in *pp.
  */
 static inline int
 solver_bivalue(const struct board *bd, const struct search *sr,
@@ -64,7 +67,7 @@ solver_bivalue(const struct board *bd, const struct search *sr,
 			    (uint64_t)(u1 & solver_cols[j]) << 32 |
 			    (uint64_t)(u2 & solver_cols[j]) << 33;
 			n = solver_popcount(x);
-			if (n > best) {
+			if (n >= best) {
 				best = n;
 				bestb = b;
 				*pp = bv & -bv;
