@@ -3,8 +3,10 @@
  *
  * For each set and mode: one untimed pass whose answers are checked by
  * code independent of the solver (every unit holds 1..9 once, givens
- * kept), then timed passes (at least -n, and at least BENCH_MIN_SECONDS
- * in all); the median pass is reported.  Exits 1 if any answer is wrong.
+ * kept, count2 as the set promises), then timed passes (at least -n, and
+ * at least BENCH_MIN_SECONDS in all); the median pass is reported.  Then
+ * the fixed cost of a call (bench_fixed()).  Exits 1 if any answer is
+ * wrong.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -349,7 +351,7 @@ bench_fixed_time(const struct sudoku_grid *g, const char (*text)[81],
  * as grids and as text (parse, solve, format).  Returns answers wrong.
  */
 static size_t
-bench_fixed(const char *path, int passes)
+bench_fixed(const char *path, int passes, size_t *checked)
 {
 	struct bench_set	 set;
 	struct sudoku_grid	*full, *one;
@@ -384,6 +386,7 @@ bench_fixed(const char *path, int passes)
 	ns[3] = bench_fixed_time(one, text + n, full, n, passes);
 	for (k = 0; k < 4; k++)
 		wrong += ns[k] < 0;
+	*checked += 4 * n;	/* the warm-up pass compares every answer */
 	printf("fixed cost per call, %zu grids (solutions of %s):\n"
 	    "  complete grid:   %6.0f ns solve, %6.0f ns parse+solve+format"
 	    "\n  one blank:       %6.0f ns solve, %6.0f ns parse+solve+format"
@@ -446,6 +449,8 @@ main(int argc, char **argv)
 	if (modes == 0)
 		modes = 017;
 	fixed = (modes & 1 << BENCH_FIXED) != 0;
+	printf("solver copy in use: %s (SUDOKU_ISA=generic|sse41|avx2 forces "
+	    "one)\n", sudoku_isa());
 	printf("%-28s %8s  %-7s %11s %10s %10s %6s\n", "set", "puzzles",
 	    "mode", "puzzles/s", "us/puzzle", "guesses", "passes");
 	if (one != NULL && (modes & 7) != 0)
@@ -460,7 +465,7 @@ main(int argc, char **argv)
 	}
 	if (one == NULL && fixed) {
 		snprintf(path, sizeof path, "%s/%s", dir, BENCH_FIXED_SET);
-		wrong += bench_fixed(path, passes);
+		wrong += bench_fixed(path, passes, &checked);
 	}
 	if (wrong != 0) {
 		fprintf(stderr, "solverbench: %zu wrong answers\n", wrong);
