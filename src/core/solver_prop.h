@@ -123,15 +123,25 @@ solver_counts(const struct board *bd, uint32_t *x1, uint32_t *x2,
 {
 	const uint32_t	*f = bd->f;
 	__m128i		 a1, a2, a3, m;
-	int		 d;
 
-	a1 = a2 = a3 = _mm_setzero_si128();
-	for (d = 0; d < 9; d++) {
-		m = _mm_setr_epi32((int)f[d], (int)f[9 + d], (int)f[18 + d], 0);
-		a3 = _mm_or_si128(a3, _mm_and_si128(a2, m));
-		a2 = _mm_or_si128(a2, _mm_and_si128(a1, m));
-		a1 = _mm_or_si128(a1, m);
-	}
+	/* Unrolled: gcc -O2 keeps the loop, at a quarter more instructions. */
+#define SOLVER_ADD(d) do {						\
+	m = _mm_setr_epi32((int)f[d], (int)f[9 + (d)], (int)f[18 + (d)], 0); \
+	a3 = _mm_or_si128(a3, _mm_and_si128(a2, m));			\
+	a2 = _mm_or_si128(a2, _mm_and_si128(a1, m));			\
+	a1 = _mm_or_si128(a1, m);					\
+} while (0)
+	a1 = _mm_setr_epi32((int)f[0], (int)f[9], (int)f[18], 0);
+	a2 = a3 = _mm_setzero_si128();
+	SOLVER_ADD(1);
+	SOLVER_ADD(2);
+	SOLVER_ADD(3);
+	SOLVER_ADD(4);
+	SOLVER_ADD(5);
+	SOLVER_ADD(6);
+	SOLVER_ADD(7);
+	SOLVER_ADD(8);
+#undef SOLVER_ADD
 	_mm_storeu_si128((__m128i *)(void *)x1, a1);
 	_mm_storeu_si128((__m128i *)(void *)x2, a2);
 	_mm_storeu_si128((__m128i *)(void *)x3, a3);
