@@ -3,8 +3,10 @@
  * engine, compiled once per instruction set: solver.c includes it for
  * the portable copy, solver_sse41.c and solver_avx2.c for the x86-64
  * ones (see there).  Before including it, define SOLVER_ENGINE (the
- * copy's name: generic, sse41, avx2) and SOLVER_POPCNT (1 if the copy
- * may use the popcnt instruction) and SOLVER_AVX2 (1 for AVX2 code).
+ * copy's name: generic, sse41, avx2), SOLVER_POPCNT (1 if the copy may
+ * use the popcnt instruction), SOLVER_SSE41 (1 for SSE4.1 code) and
+ * SOLVER_AVX2 (1 for AVX2 code).  Every copy makes the same deductions
+ * in the same order: the same answers, guesses and steps.
  *
  * Layout.  The grid is cut into three bands of three rows.  For every
  * band b and digit d (0..8) one 27-bit word f[b * 9 + d] holds the cells
