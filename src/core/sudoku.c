@@ -4,6 +4,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "sudoku.h"
 #include "solver.h"
@@ -73,43 +76,63 @@ sudoku_conflicts(const struct sudoku_grid *g, struct sudoku_perror *err)
 }
 
 /*
- * Fills g from 81 bytes; returns -1 with e set on a bad byte, 1 if two
- * givens clash (found with one bit per digit and unit; the caller then
- * looks for the first clash the slow way), else 0.  This is on the path
- * of every request, so it avoids the per-given unit scans of
- * sudoku_clash().
+ * Stores the cells of s[0..15] ('.' as 0) at cell; returns the first
+ * byte that is neither a digit nor '.', or -1.
+ */
+#ifdef __SSE2__
+static inline int
+sudoku_fill16(const char *s, uint8_t *cell)
+{
+	__m128i		 x, v, dot;
+	unsigned int	 ok;
+
+	x = _mm_loadu_si128((const __m128i *)(const void *)s);
+	v = _mm_sub_epi8(x, _mm_set1_epi8('0'));
+	dot = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
+	ok = (unsigned int)_mm_movemask_epi8(_mm_or_si128(dot,
+	    _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(9)), v)));
+	_mm_storeu_si128((__m128i *)(void *)cell, _mm_andnot_si128(dot, v));
+	return (ok == 0xffff ? -1 : __builtin_ctz(~ok));
+}
+#else
+static inline int
+sudoku_fill16(const char *s, uint8_t *cell)
+{
+	unsigned int	 v;
+	int		 i;
+
+	for (i = 0; i < 16; i++) {
+		v = (unsigned char)s[i] - (unsigned)'0';
+		if (v > 9 && s[i] != '.')
+			return (i);
+		cell[i] = v > 9 ? 0 : v;
+	}
+	return (-1);
+}
+#endif
+
+/*
+ * Fills g from 81 bytes; returns -1 with e set on a bad byte.  This is
+ * on the path of every request: 16 bytes at a time (the last block
+ * overlaps the one before it, so that no byte past the 81 is read), and
+ * the givens are checked afterwards, by the engine.
  */
 static int
 sudoku_fill(const char *s, struct sudoku_grid *g, struct sudoku_perror *e)
 {
-	uint32_t	 row, col[9] = { 0 }, box[3], bit, clash = 0;
-	int		 r, c, i = 0;
-	unsigned int	 v;
+	static const int	 at[] = { 0, 16, 32, 48, 64, 65 };
+	size_t			 i;
+	int			 bad;
 
-	for (r = 0; r < 9; r++) {
-		row = 0;
-		if (r % 3 == 0)
-			box[0] = box[1] = box[2] = 0;
-		for (c = 0; c < 9; c++, i++) {
-			v = (unsigned char)s[i] - (unsigned)'0';
-			if (v > 9) {
-				if (s[i] != '.') {
-					e->kind = SUDOKU_PERR_CHAR;
-					e->pos = i;
-					e->byte = (unsigned char)s[i];
-					return (-1);
-				}
-				v = 0;
-			}
-			g->cell[i] = v;
-			bit = (1u << v) & 0x3fe;
-			clash |= (row | col[c] | box[c / 3]) & bit;
-			row |= bit;
-			col[c] |= bit;
-			box[c / 3] |= bit;
+	for (i = 0; i < sizeof at / sizeof at[0]; i++) {
+		if ((bad = sudoku_fill16(s + at[i], g->cell + at[i])) >= 0) {
+			e->kind = SUDOKU_PERR_CHAR;
+			e->pos = (size_t)(at[i] + bad);
+			e->byte = (unsigned char)s[at[i] + bad];
+			return (-1);
 		}
 	}
-	return (clash != 0);
+	return (0);
 }
 
 int
@@ -118,7 +141,6 @@ sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
 {
 	struct sudoku_perror	 e;
 	struct sudoku_grid	 tmp;
-	int			 r;
 
 	memset(&e, 0, sizeof e);
 	if (len != SUDOKU_CELLS) {
@@ -126,9 +148,10 @@ sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
 		e.length = len;
 		goto fail;
 	}
-	if ((r = sudoku_fill(s, &tmp, &e)) < 0)
+	if (sudoku_fill(s, &tmp, &e) < 0)
 		goto fail;
-	if (r > 0 && sudoku_conflicts(&tmp, &e) != 0)
+	/* The engine's check is fast; the first clash is found the slow way. */
+	if (solver_valid(&tmp) != 0 && sudoku_conflicts(&tmp, &e) != 0)
 		goto fail;
 	if (g != NULL)
 		*g = tmp;
@@ -191,6 +214,12 @@ sudoku_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS])
 	}
 	for (; i < SUDOKU_CELLS; i++)
 		out[i] = g->cell[i] <= 9 ? '0' + g->cell[i] : '?';
+}
+
+const char *
+sudoku_isa(void)
+{
+	return (solver_isa());
 }
 
 const char *

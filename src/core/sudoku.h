@@ -102,6 +102,18 @@ void	sudoku_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS]);
 const char *sudoku_unit_name(enum sudoku_unit u);
 
 /*
+ * The copy of the solver in use: the engine is built for several
+ * instruction sets and the best one the CPU runs is picked on the first
+ * call.  "generic" (portable C; SSE2 on x86-64), "sse41" (x86-64 with
+ * SSSE3, SSE4.1, SSE4.2, POPCNT) or "avx2" (x86-64 with AVX2, BMI1,
+ * BMI2, POPCNT).  Every copy gives the same answers and the same
+ * effort.  For tests: SUDOKU_ISA=name in the environment (read once, at
+ * that first call) forces a copy, if the CPU runs it; otherwise the
+ * choice is the usual one, and this tells which was made.
+ */
+const char *sudoku_isa(void);
+
+/*
  * Solve in with the given policy.  budget is the most guesses allowed
  * (0 means SUDOKU_BUDGET_DEFAULT).  On SUDOKU_SOLVED *out holds the
  * complete grid.  out may alias in.  st may be NULL; if not, it is

@@ -340,3 +340,87 @@ test_set(void **state)
 		    res.first_why);
 	assert_int_equal(res.puzzles, ts->puzzles);
 }
+
+/*
+ * The many-solution set (data/puzzles7_many_solutions, in the source
+ * tree): every puzzle has at least 100 solutions, so COUNT 2 is 2, and
+ * ANY, LEXMIN and COUNT's first solution keep the givens and are valid.
+ * On every MANY_SAMPLE-th puzzle the reference search, independent of
+ * the solver, must also count 2 and find the same LEXMIN solution.  Run
+ * when PUZZLE_DIR is set, like the other sets, though the file is read
+ * from the source tree.
+ */
+#define MANY_FILE	"puzzles7_many_solutions"
+#define MANY_PUZZLES	10000
+#define MANY_SAMPLE	25
+#define MANY_NODES	2000000UL
+
+/* One puzzle of the set; NULL if fine, else what went wrong. */
+static const char *
+many_check(const struct sudoku_grid *in, unsigned long k, unsigned long *ref)
+{
+	struct sudoku_grid	out, lex, first;
+	unsigned long		n = 0;
+
+	if (sudoku_count(in, 2, 0, &n, &first, NULL) != SUDOKU_SOLVED ||
+	    n != 2)
+		return "COUNT 2 is not 2";
+	if (!checker_solution(in->cell, first.cell, NULL, 0))
+		return "COUNT's first solution is wrong";
+	if (sudoku_solve(in, SUDOKU_ANY, 0, &out, NULL) != SUDOKU_SOLVED ||
+	    !checker_solution(in->cell, out.cell, NULL, 0))
+		return "ANY solution is wrong";
+	if (sudoku_solve(in, SUDOKU_LEXMIN, 0, &lex, NULL) != SUDOKU_SOLVED ||
+	    !checker_solution(in->cell, lex.cell, NULL, 0))
+		return "LEXMIN solution is wrong";
+	if (k % MANY_SAMPLE != 0 ||
+	    checker_search(in->cell, 2, MANY_NODES, &n, out.cell) != 0)
+		return NULL;
+	(*ref)++;
+	if (n != 2)
+		return "the reference search does not count 2";
+	if (memcmp(out.cell, lex.cell, SUDOKU_CELLS) != 0)
+		return "LEXMIN differs from the reference search";
+	return NULL;
+}
+
+void
+test_many_set(void **state)
+{
+	struct set_result	 res;
+	struct sudoku_grid	 in;
+	const char		*bad;
+	char			 path[4096], *line = NULL;
+	size_t			 size = 0, len;
+	ssize_t			 got;
+	unsigned long		 lineno = 0, ref = 0;
+	FILE			*f;
+
+	(void)state;
+	f = test_fopen("PUZZLE_DIR", TEST_PUZZLE_DIR, MANY_FILE, path,
+	    sizeof path);
+	memset(&res, 0, sizeof res);
+	while ((got = getline(&line, &size, f)) != -1) {
+		lineno++;
+		len = set_strip(line, (size_t)got);
+		if (len == 0 || line[0] == '#')
+			continue;
+		if (sudoku_parse(line, len, &in, NULL) != 0)
+			bad = "not a puzzle";
+		else
+			bad = many_check(&in, res.puzzles, &ref);
+		res.puzzles++;
+		if (bad != NULL)
+			set_fail(&res, lineno, bad);
+	}
+	free(line);
+	fclose(f);
+	print_message("# %s: %lu puzzles, %lu checked by the reference "
+	    "search\n", MANY_FILE, res.puzzles, ref);
+	if (res.failed != 0)
+		test_fail("%s: %lu of %lu puzzles failed; first at line %lu: "
+		    "%s", MANY_FILE, res.failed, res.puzzles, res.first_line,
+		    res.first_why);
+	assert_int_equal(res.puzzles, MANY_PUZZLES);
+	assert_true(ref * MANY_SAMPLE * 10 >= MANY_PUZZLES * 8);
+}

@@ -633,3 +633,50 @@ test_determinism(void **state)
 		assert_memory_equal(&sa, &sb, sizeof sa);
 	}
 }
+
+/* Can this CPU run the copy of the solver named isa (sudoku.h)? */
+static int
+isa_runs(const char *isa)
+{
+	if (strcmp(isa, "generic") == 0)
+		return 1;
+#if defined(__x86_64__) && defined(__GNUC__)
+	__builtin_cpu_init();
+	if (strcmp(isa, "sse41") == 0)
+		return __builtin_cpu_supports("sse4.1") &&
+		    __builtin_cpu_supports("sse4.2") &&
+		    __builtin_cpu_supports("ssse3") &&
+		    __builtin_cpu_supports("popcnt");
+	if (strcmp(isa, "avx2") == 0)
+		return __builtin_cpu_supports("avx2") &&
+		    __builtin_cpu_supports("bmi") &&
+		    __builtin_cpu_supports("bmi2") &&
+		    __builtin_cpu_supports("popcnt");
+#endif
+	return 0;
+}
+
+/*
+ * The copy of the solver in use is the one SUDOKU_ISA names, when the
+ * CPU runs it: scripts/check runs the unit tests once per copy that
+ * way.  Skipped when the CPU cannot run the copy asked for.
+ */
+void
+test_isa(void **state)
+{
+	const char	*want = getenv("SUDOKU_ISA"), *got = sudoku_isa();
+
+	(void)state;
+	print_message("# solver copy in use: %s (SUDOKU_ISA %s)\n", got,
+	    want != NULL ? want : "unset");
+	assert_true(strcmp(got, "generic") == 0 || strcmp(got, "sse41") == 0 ||
+	    strcmp(got, "avx2") == 0);
+	if (want == NULL || *want == '\0' || strcmp(want, got) == 0)
+		return;
+	if (strcmp(want, "generic") != 0 && strcmp(want, "sse41") != 0 &&
+	    strcmp(want, "avx2") != 0)
+		test_fail("SUDOKU_ISA=%s names no copy of the solver", want);
+	if (isa_runs(want))
+		test_fail("SUDOKU_ISA=%s, but %s is in use", want, got);
+	skip();
+}

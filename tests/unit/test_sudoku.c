@@ -414,6 +414,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_isa),
 		cmocka_unit_test(test_parse_blanks),
 		cmocka_unit_test(test_parse_length),
 		cmocka_unit_test(test_parse_char),
@@ -450,6 +451,7 @@ main(void)
 		SET_CASE("set_hardest_any", set_hard_any),
 		SET_CASE("set_hardest_lexmin", set_hard_lexmin),
 		SET_CASE("set_hardest_count2", set_hard_count),
+		cmocka_unit_test(test_many_set),
 	};
 
 	/* Keep TAP lines and failure text (stderr) in order in the log. */

@@ -66,6 +66,7 @@ void	test_invalid(void **);
 void	test_stats_propagation(void **);
 void	test_stats_null_alias(void **);
 void	test_determinism(void **);
+void	test_isa(void **);
 
 /* test_search.c */
 void	test_search_slices(void **);
@@ -77,6 +78,7 @@ void	test_checker(void **);
 void	test_lexmin_reference(void **);
 void	test_count_reference(void **);
 void	test_set(void **);
+void	test_many_set(void **);
 
 /* One data-set case: the state handed to test_set(). */
 enum test_mode {
