@@ -279,6 +279,21 @@ config_load(const char *path, char **cause)
 	return (cf);
 }
 
+int
+config_spec_key(const struct listen_spec *spec)
+{
+	if (spec->type == LISTEN_UNIX)
+		return (CONFIG_UNIX);
+	switch (spec->kind) {
+	case LISTEN_PROXIED:
+		return (CONFIG_TCP_PROXY);
+	case LISTEN_METRICS:
+		return (CONFIG_METRICS);
+	default:
+		return (CONFIG_TCP);
+	}
+}
+
 /* Write cf as a configuration file would give it. */
 void
 config_print(FILE *f, const struct config *cf)
@@ -304,11 +319,12 @@ config_print(FILE *f, const struct config *cf)
 		}
 		for (j = 0; j < cf->nlisten; j++) {
 			ls = &cf->listen[j];
-			if (ls->type == LISTEN_UNIX && k->type == CONFIG_UNIX)
-				fprintf(f, "%s = %s\n", k->name, ls->path);
-			if (ls->type != LISTEN_TCP || k->type != (ls->proxy ?
-			    CONFIG_TCP_PROXY : CONFIG_TCP))
+			if (config_spec_key(ls) != (int)k->type)
 				continue;
+			if (ls->type == LISTEN_UNIX) {
+				fprintf(f, "%s = %s\n", k->name, ls->path);
+				continue;
+			}
 			fprintf(f, strchr(ls->host, ':') != NULL ?
 			    "%s = [%s]:%s\n" : "%s = %s:%s\n", k->name,
 			    ls->host, ls->port);

@@ -18,9 +18,16 @@ enum listen_type {
 	LISTEN_TCP
 };
 
+/* Who connects to a listener, and what they speak. */
+enum listen_kind {
+	LISTEN_CLIENTS = 0,	/* the line protocol (unix, tcp) */
+	LISTEN_PROXIED,		/* the same after a PROXY header (tcp_proxy) */
+	LISTEN_METRICS		/* HTTP GET /metrics for Prometheus */
+};
+
 struct listen_spec {
 	enum listen_type	 type;
-	int			 proxy;	/* TCP: a PROXY header comes first */
+	enum listen_kind	 kind;
 	char			*path;	/* UNIX: socket path */
 	char			*host;	/* TCP: address, "127.0.0.1" if none */
 	char			*port;	/* TCP: port number as text */
@@ -62,6 +69,9 @@ struct config {
  */
 struct config	*config_load(const char *path, char **cause);
 void		 config_free(struct config *cf);
+
+/* The config_table type of the key that gives spec (CONFIG_UNIX, ...). */
+int		 config_spec_key(const struct listen_spec *spec);
 
 /* Write every setting, as a configuration file would give it. */
 void		 config_print(FILE *f, const struct config *cf);

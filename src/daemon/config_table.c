@@ -94,6 +94,9 @@ const struct config_key config_table[] = {
 	{ .section = "listen", .name = "tcp_proxy", .type = CONFIG_TCP_PROXY,
 	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
 	  .doc = "as tcp, behind a load balancer sending a PROXY header" },
+	{ .section = "listen", .name = "metrics", .type = CONFIG_METRICS,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "HOST:PORT serving GET /metrics to Prometheus, over HTTP" },
 
 	{ .section = "log", .name = "level", .type = CONFIG_LEVEL,
 	  .def = "info", .flags = CONFIG_RELOAD, .off = OFF(log_level),
@@ -132,8 +135,8 @@ static const char *config_table_name(const struct config_name *, int);
 static int	config_table_username(const char *, char **);
 static int	config_table_host(const char *, char **);
 static int	config_table_tcp(const char *, char **, char **, char **);
-static int	config_table_listen(struct config *, enum listen_type, int,
-		    const char *, char **);
+static int	config_table_listen(struct config *, enum listen_type,
+		    enum listen_kind, const char *, char **);
 static void	config_table_store(const struct config_key *, void *,
 		    unsigned long long, int);
 
@@ -372,8 +375,8 @@ fail:
 }
 
 static int
-config_table_listen(struct config *cf, enum listen_type type, int proxy,
-    const char *v, char **reason)
+config_table_listen(struct config *cf, enum listen_type type,
+    enum listen_kind kind, const char *v, char **reason)
 {
 	struct sockaddr_un	 sun;
 	struct listen_spec	 ls, *o;
@@ -381,7 +384,7 @@ config_table_listen(struct config *cf, enum listen_type type, int proxy,
 
 	memset(&ls, 0, sizeof ls);
 	ls.type = type;
-	ls.proxy = proxy;
+	ls.kind = kind;
 	if (type == LISTEN_UNIX) {
 		if (*v == '\0') {
 			xasprintf(reason, "missing value");
@@ -478,11 +481,17 @@ config_table_set(struct config *cf, const struct config_key *k,
 		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
 		return (0);
 	case CONFIG_UNIX:
-		return (config_table_listen(cf, LISTEN_UNIX, 0, v, reason));
+		return (config_table_listen(cf, LISTEN_UNIX, LISTEN_CLIENTS, v,
+		    reason));
 	case CONFIG_TCP:
+		return (config_table_listen(cf, LISTEN_TCP, LISTEN_CLIENTS, v,
+		    reason));
 	case CONFIG_TCP_PROXY:
-		return (config_table_listen(cf, LISTEN_TCP,
-		    k->type == CONFIG_TCP_PROXY, v, reason));
+		return (config_table_listen(cf, LISTEN_TCP, LISTEN_PROXIED, v,
+		    reason));
+	case CONFIG_METRICS:
+		return (config_table_listen(cf, LISTEN_TCP, LISTEN_METRICS, v,
+		    reason));
 	}
 
 	config_table_store(k, f, n, i);

@@ -22,6 +22,7 @@ enum config_type {
 	CONFIG_UNIX,		/* adds a Unix socket to listen[] */
 	CONFIG_TCP,		/* adds a TCP address to listen[] */
 	CONFIG_TCP_PROXY,	/* the same, behind a load balancer */
+	CONFIG_METRICS,		/* a TCP address for Prometheus */
 	CONFIG_LEVEL,		/* int, syslog priority by name */
 	CONFIG_FACILITY		/* int, syslog facility by name */
 };

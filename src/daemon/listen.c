@@ -207,7 +207,9 @@ listen_tcp_one(const struct addrinfo *ai, struct listener *l,
 		    sizeof host, serv, sizeof serv,
 		    NI_NUMERICHOST | NI_NUMERICSERV);
 	xasprintf(&l->name, ai->ai_family == AF_INET6 ? "tcp:[%s]:%s%s" :
-	    "tcp:%s:%s%s", host, serv, l->proxy ? " (PROXY protocol)" : "");
+	    "tcp:%s:%s%s", host, serv, l->kind == LISTEN_PROXIED ?
+	    " (PROXY protocol)" : l->kind == LISTEN_METRICS ?
+	    " (metrics)" : "");
 	return (0);
 }
 
@@ -243,7 +245,7 @@ listen_tcp(const struct listen_spec *spec, struct listener **ls,
 		memset(l, 0, sizeof *l);
 		l->fd = -1;
 		l->type = LISTEN_TCP;
-		l->proxy = spec->proxy;
+		l->kind = spec->kind;
 		if (listen_tcp_one(ai, l, cause) != 0) {
 			freeaddrinfo(res);
 			return (-1);
@@ -359,7 +361,7 @@ listen_open(const struct config *cf, struct listener **out, size_t *nout,
 	for (i = 0; i < cf->nlisten; i++) {
 		if ((m = listen_match(ls, ninh, &cf->listen[i])) != -1) {
 			matched[m] = 1;
-			ls[m].proxy = cf->listen[i].proxy;
+			ls[m].kind = cf->listen[i].kind;
 			log_info("%s: inherited from the service manager",
 			    ls[m].name);
 		} else if (listen_spec(cf, &cf->listen[i], &ls, &n, cause) != 0)

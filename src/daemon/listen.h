@@ -36,7 +36,7 @@ struct listener {
 	char			*name;	/* "unix:PATH", "tcp:ADDR:PORT" */
 	char			*fdname; /* inherited: LISTEN_FDNAMES entry */
 	int			 inherited; /* from the service manager */
-	int			 proxy;	/* TCP: clients send a PROXY header */
+	enum listen_kind	 kind;	/* who connects: clients, ... */
 	int			 owned;	/* path created here: unlink at exit */
 	dev_t			 dev;	/* of path when owned, to recognise */
 	ino_t			 ino;	/* it at exit */

@@ -32,7 +32,7 @@ reload_show(const struct config *cf, const struct config_key *k, char *buf,
 static int
 reload_same_spec(const struct listen_spec *a, const struct listen_spec *b)
 {
-	if (a->type != b->type || a->proxy != b->proxy)
+	if (a->type != b->type || a->kind != b->kind)
 		return (0);
 	if (a->type == LISTEN_UNIX)
 		return (strcmp(a->path, b->path) == 0);
@@ -47,9 +47,7 @@ reload_listen_subset(const struct config *a, const struct config *b,
 	size_t	i, j;
 
 	for (i = 0; i < a->nlisten; i++) {
-		if (a->listen[i].type != (k->type == CONFIG_UNIX ? LISTEN_UNIX :
-		    LISTEN_TCP) || a->listen[i].proxy !=
-		    (k->type == CONFIG_TCP_PROXY))
+		if (config_spec_key(&a->listen[i]) != (int)k->type)
 			continue;
 		for (j = 0; j < b->nlisten; j++) {
 			if (reload_same_spec(&a->listen[i], &b->listen[j]))

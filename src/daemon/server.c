@@ -28,6 +28,7 @@
 
 #include "config.h"
 #include "listen.h"
+#include "metrics.h"
 #include "common/log.h"
 #include "notify.h"
 #include "reload.h"
@@ -69,6 +70,7 @@ struct server {
 	struct listener		*ls;
 	size_t			 nls;
 	struct server_listener	*sl;		/* NULL once stopped */
+	struct metrics		*metrics;	/* GET /metrics, if asked */
 	struct event		*resume_ev;	/* after EMFILE */
 	time_t			 accept_warned;
 
@@ -168,27 +170,6 @@ server_hup(struct server *sv)
 	notify_ready("serving, configuration reloaded");
 }
 
-/* Tell a client there is no room for it and close; never blocks. */
-static void
-server_busy(struct server *sv, int fd)
-{
-	char	buf[512];
-	int	len;
-
-	len = snprintf(buf, sizeof buf, "ERR busy too many connections "
-	    "(max %d), try later\n", sv->scf->cf->max_connections);
-	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
-		log_debug("busy reply: %s", strerror(errno));
-	stats_add(sv->st, STAT_REJECTED_CONNECTIONS, 1);
-	stats_add(sv->st, STAT_ERR_BUSY, 1);
-	/*
-	 * Read what came already (a first request) so that close() sends
-	 * no reset over the reply: one try, as this is the cheap path.
-	 */
-	(void)recv(fd, buf, sizeof buf, MSG_DONTWAIT);
-	close(fd);
-}
-
 static struct worker *
 server_pick(struct server *sv)
 {
@@ -220,23 +201,18 @@ server_accept(struct evconnlistener *evl, evutil_socket_t fd,
 	(void)salen;
 	stats_add(sv->st, STAT_TOTAL_CONNECTIONS, 1);
 	/*
-	 * Gone already (a connect-and-close flood): close it here, never
-	 * counted as open, so that such a flood costs three system calls a
-	 * connection and never takes the place of a live one.
+	 * Gone already (a connect-and-close flood): close it here, at the
+	 * cost of three system calls.  The worker looks again, and counts
+	 * it against max_connections only if it is still there.
 	 */
 	if (recv(fd, &peek, 1, MSG_PEEK | MSG_DONTWAIT) == 0) {
 		close(fd);
 		return;
 	}
-	if (stats_conn_open(sv->ss,
-	    (unsigned int)sv->scf->cf->max_connections) != 0) {
-		server_busy(sv, fd);
-		return;
-	}
 	if ((sa->sa_family == AF_INET || sa->sa_family == AF_INET6) &&
 	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == -1)
 		log_debug("TCP_NODELAY: %s", strerror(errno));
-	worker_add(server_pick(sv), fd, sl->l->proxy);
+	worker_add(server_pick(sv), fd, sl->l->kind == LISTEN_PROXIED);
 }
 
 static void
@@ -245,6 +221,8 @@ server_listeners_enable(struct server *sv, int on)
 	size_t	i;
 
 	for (i = 0; sv->sl != NULL && i < sv->nls; i++) {
+		if (sv->sl[i].evl == NULL)
+			continue;	/* metrics: never paused */
 		if (on)
 			evconnlistener_enable(sv->sl[i].evl);
 		else
@@ -300,6 +278,18 @@ server_accept_error(struct evconnlistener *evl, void *arg)
 	evtimer_add(sv->resume_ev, &tv);
 }
 
+/* A metrics listener: libevent's HTTP server answers there. */
+static void
+server_metrics(struct server *sv, struct listener *l)
+{
+	char	*cause;
+
+	if (sv->metrics == NULL)
+		sv->metrics = metrics_new(sv->base, sv->ss);
+	if (metrics_listen(sv->metrics, l->fd, &cause) != 0)
+		fatalx("%s: %s", l->name, cause);
+}
+
 static void
 server_listen(struct server *sv)
 {
@@ -312,6 +302,10 @@ server_listen(struct server *sv)
 	for (i = 0; i < sv->nls; i++) {
 		sv->sl[i].sv = sv;
 		sv->sl[i].l = &sv->ls[i];
+		if (sv->ls[i].kind == LISTEN_METRICS) {
+			server_metrics(sv, &sv->ls[i]);
+			continue;
+		}
 		/* Backlog 0: the socket is listening already. */
 		sv->sl[i].evl = evconnlistener_new(sv->base, server_accept,
 		    &sv->sl[i], flags, 0, sv->ls[i].fd);
@@ -331,9 +325,14 @@ server_unlisten(struct server *sv)
 	if (sv->sl == NULL)
 		return;
 	for (i = 0; i < sv->nls; i++) {
-		evconnlistener_free(sv->sl[i].evl);
-		sv->ls[i].fd = -1;
+		if (sv->sl[i].evl != NULL)
+			evconnlistener_free(sv->sl[i].evl);
 	}
+	/* It closes its own sockets. */
+	metrics_free(sv->metrics);
+	sv->metrics = NULL;
+	for (i = 0; i < sv->nls; i++)
+		sv->ls[i].fd = -1;
 	free(sv->sl);
 	sv->sl = NULL;
 	evtimer_del(sv->resume_ev);

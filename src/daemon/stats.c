@@ -22,17 +22,52 @@ struct stats_server {
 	_Atomic uint64_t	 curr;		/* open connections */
 };
 
-#define STATS_NAME(id, name, div)	[STAT_##id] = name,
+#define STATS_NAME(id, name, div, metric, label, mdiv)	[STAT_##id] = name,
 static const char *const stats_names[STAT__COUNT] = {
 	STATS_COUNTERS(STATS_NAME)
 };
 #undef STATS_NAME
 
-#define STATS_DIV(id, name, div)	[STAT_##id] = div,
+#define STATS_DIV(id, name, div, metric, label, mdiv)	[STAT_##id] = div,
 static const unsigned int stats_div[STAT__COUNT] = {
 	STATS_COUNTERS(STATS_DIV)
 };
 #undef STATS_DIV
+
+/* The counters as Prometheus metrics: name, label, divisor. */
+struct stats_metric {
+	const char	*name;		/* after "sudokud_" */
+	const char	*label;		/* "" or 'verb="solve"' */
+	double		 div;
+};
+#define STATS_METRIC(id, name, div, metric, label, mdiv)		\
+	[STAT_##id] = { metric, label, mdiv },
+static const struct stats_metric stats_metrics[STAT__COUNT] = {
+	STATS_COUNTERS(STATS_METRIC)
+};
+#undef STATS_METRIC
+
+/* What each metric family means: its # HELP line. */
+static const struct {
+	const char	*name;
+	const char	*help;
+} stats_help[] = {
+	{ "connections_total", "Connections accepted." },
+	{ "connections_rejected_total", "Connections refused with ERR busy." },
+	{ "requests_total", "Requests, by verb (a bare puzzle is solve)." },
+	{ "errors_total", "Error replies, by code." },
+	{ "solved_total", "Requests that found at least one solution." },
+	{ "unsolvable_total", "Requests on puzzles proved unsolvable." },
+	{ "guesses_total", "Branch points made by the solver." },
+	{ "solve_seconds_total", "Time spent in the solver." },
+	{ "read_bytes_total", "Bytes received from clients." },
+	{ "written_bytes_total", "Bytes sent to clients." },
+	{ "idle_kicks_total", "Connections closed for idling." },
+	{ "output_kicks_total", "Connections closed for not reading." },
+	{ "toolong_lines_total", "Request lines longer than max_line." },
+	{ "proxy_headers_total", "PROXY protocol headers accepted." },
+	{ "proxy_errors_total", "Connections refused for a bad PROXY header." },
+};
 
 struct stats_server *
 stats_server_new(unsigned int nworkers)
@@ -142,4 +177,57 @@ stats_print(struct stats_server *ss, struct evbuffer *out,
 		    stats_names[i], v);
 	}
 	evbuffer_add(out, "END\n", 4);
+}
+
+static const char *
+stats_help_of(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof stats_help / sizeof stats_help[0]; i++) {
+		if (strcmp(stats_help[i].name, name) == 0)
+			return (stats_help[i].help);
+	}
+	return ("");
+}
+
+/* One sample; its family's HELP and TYPE lines first when it is new. */
+static void
+stats_sample(struct evbuffer *out, const struct stats_metric *m,
+    const struct stats_metric *prev, double v)
+{
+	if (prev == NULL || strcmp(prev->name, m->name) != 0)
+		evbuffer_add_printf(out, "# HELP sudokud_%s %s\n"
+		    "# TYPE sudokud_%s counter\n", m->name,
+		    stats_help_of(m->name), m->name);
+	evbuffer_add_printf(out, "sudokud_%s%s%s%s %.17g\n", m->name,
+	    *m->label != '\0' ? "{" : "", m->label,
+	    *m->label != '\0' ? "}" : "", v);
+}
+
+void
+stats_prometheus(struct stats_server *ss, struct evbuffer *out,
+    const char *version)
+{
+	struct timespec	 now;
+	unsigned int	 i;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	evbuffer_add_printf(out, "# HELP sudokud_build_info The running "
+	    "version.\n# TYPE sudokud_build_info gauge\n"
+	    "sudokud_build_info{version=\"%s\"} 1\n", version);
+	evbuffer_add_printf(out, "# HELP sudokud_uptime_seconds Time since "
+	    "the start.\n# TYPE sudokud_uptime_seconds gauge\n"
+	    "sudokud_uptime_seconds %lld\n",
+	    (long long)(now.tv_sec - ss->start.tv_sec));
+	evbuffer_add_printf(out, "# HELP sudokud_workers Worker threads.\n"
+	    "# TYPE sudokud_workers gauge\nsudokud_workers %u\n",
+	    ss->nworkers);
+	evbuffer_add_printf(out, "# HELP sudokud_open_connections Open client "
+	    "connections.\n# TYPE sudokud_open_connections gauge\n"
+	    "sudokud_open_connections %" PRIu64 "\n", stats_conn_current(ss));
+	for (i = 0; i < STAT__COUNT; i++)
+		stats_sample(out, &stats_metrics[i], i == 0 ? NULL :
+		    &stats_metrics[i - 1], (double)stats_sum(ss, i) /
+		    stats_metrics[i].div);
 }

@@ -20,47 +20,83 @@ struct evbuffer;
 
 /*
  * Every counter, in the order of the STATS table of doc/protocol.md:
- * X(id, name on the wire, divisor from the kept unit to the shown one).
- * The id says the unit kept; the name says the unit shown.
+ * X(id, name in STATS, divisor from the kept unit to the one STATS
+ * shows, Prometheus metric (after "sudokud_"), its label, divisor to the
+ * metric's unit).  The id says the unit kept; the names the unit shown.
  */
 #define STATS_COUNTERS(X)						\
-	X(TOTAL_CONNECTIONS,	"total_connections",	1)		\
-	X(REJECTED_CONNECTIONS,	"rejected_connections",	1)		\
-	X(CMD_SOLVE,		"cmd_solve",		1)		\
-	X(CMD_LEXMIN,		"cmd_lexmin",		1)		\
-	X(CMD_COUNT,		"cmd_count",		1)		\
-	X(CMD_RATE,		"cmd_rate",		1)		\
-	X(CMD_HINT,		"cmd_hint",		1)		\
-	X(CMD_GENERATE,		"cmd_generate",		1)		\
-	X(CMD_PING,		"cmd_ping",		1)		\
-	X(CMD_VERSION,		"cmd_version",		1)		\
-	X(CMD_HELP,		"cmd_help",		1)		\
-	X(CMD_STATS,		"cmd_stats",		1)		\
-	X(CMD_QUIT,		"cmd_quit",		1)		\
-	X(ERR_SYNTAX,		"err_syntax",		1)		\
-	X(ERR_LENGTH,		"err_length",		1)		\
-	X(ERR_CHAR,		"err_char",		1)		\
-	X(ERR_CONFLICT,		"err_conflict",		1)		\
-	X(ERR_NOSOLUTION,	"err_nosolution",	1)		\
-	X(ERR_MULTIPLE,		"err_multiple",		1)		\
-	X(ERR_BUDGET,		"err_budget",		1)		\
-	X(ERR_WRONG,		"err_wrong",		1)		\
-	X(ERR_NOSTEP,		"err_nostep",		1)		\
-	X(ERR_TOOLONG,		"err_toolong",		1)		\
-	X(ERR_BUSY,		"err_busy",		1)		\
-	X(SOLVED,		"solved",		1)		\
-	X(UNSOLVABLE,		"unsolvable",		1)		\
-	X(GUESSES,		"guesses",		1)		\
-	X(SOLVE_NSEC,		"solve_usec",		1000)		\
-	X(BYTES_READ,		"bytes_read",		1)		\
-	X(BYTES_WRITTEN,	"bytes_written",	1)		\
-	X(IDLE_KICKS,		"idle_kicks",		1)		\
-	X(OUTPUT_KICKS,		"output_kicks",		1)		\
-	X(TOOLONG_LINES,	"toolong_lines",	1)		\
-	X(PROXY_HEADERS,	"proxy_headers",	1)		\
-	X(PROXY_ERRORS,		"proxy_errors",		1)
+	X(TOTAL_CONNECTIONS, "total_connections", 1,			\
+	    "connections_total", "", 1)					\
+	X(REJECTED_CONNECTIONS, "rejected_connections", 1,		\
+	    "connections_rejected_total", "", 1)			\
+	X(CMD_SOLVE, "cmd_solve", 1,					\
+	    "requests_total", "verb=\"solve\"", 1)			\
+	X(CMD_LEXMIN, "cmd_lexmin", 1,					\
+	    "requests_total", "verb=\"lexmin\"", 1)			\
+	X(CMD_COUNT, "cmd_count", 1,					\
+	    "requests_total", "verb=\"count\"", 1)			\
+	X(CMD_RATE, "cmd_rate", 1,					\
+	    "requests_total", "verb=\"rate\"", 1)			\
+	X(CMD_HINT, "cmd_hint", 1,					\
+	    "requests_total", "verb=\"hint\"", 1)			\
+	X(CMD_GENERATE, "cmd_generate", 1,				\
+	    "requests_total", "verb=\"generate\"", 1)			\
+	X(CMD_PING, "cmd_ping", 1,					\
+	    "requests_total", "verb=\"ping\"", 1)			\
+	X(CMD_VERSION, "cmd_version", 1,				\
+	    "requests_total", "verb=\"version\"", 1)			\
+	X(CMD_HELP, "cmd_help", 1,					\
+	    "requests_total", "verb=\"help\"", 1)			\
+	X(CMD_STATS, "cmd_stats", 1,					\
+	    "requests_total", "verb=\"stats\"", 1)			\
+	X(CMD_QUIT, "cmd_quit", 1,					\
+	    "requests_total", "verb=\"quit\"", 1)			\
+	X(ERR_SYNTAX, "err_syntax", 1,					\
+	    "errors_total", "code=\"syntax\"", 1)			\
+	X(ERR_LENGTH, "err_length", 1,					\
+	    "errors_total", "code=\"length\"", 1)			\
+	X(ERR_CHAR, "err_char", 1,					\
+	    "errors_total", "code=\"char\"", 1)				\
+	X(ERR_CONFLICT, "err_conflict", 1,				\
+	    "errors_total", "code=\"conflict\"", 1)			\
+	X(ERR_NOSOLUTION, "err_nosolution", 1,				\
+	    "errors_total", "code=\"nosolution\"", 1)			\
+	X(ERR_MULTIPLE, "err_multiple", 1,				\
+	    "errors_total", "code=\"multiple\"", 1)			\
+	X(ERR_BUDGET, "err_budget", 1,					\
+	    "errors_total", "code=\"budget\"", 1)			\
+	X(ERR_WRONG, "err_wrong", 1,					\
+	    "errors_total", "code=\"wrong\"", 1)			\
+	X(ERR_NOSTEP, "err_nostep", 1,					\
+	    "errors_total", "code=\"nostep\"", 1)			\
+	X(ERR_TOOLONG, "err_toolong", 1,				\
+	    "errors_total", "code=\"toolong\"", 1)			\
+	X(ERR_BUSY, "err_busy", 1,					\
+	    "errors_total", "code=\"busy\"", 1)				\
+	X(SOLVED, "solved", 1,						\
+	    "solved_total", "", 1)					\
+	X(UNSOLVABLE, "unsolvable", 1,					\
+	    "unsolvable_total", "", 1)					\
+	X(GUESSES, "guesses", 1,					\
+	    "guesses_total", "", 1)					\
+	X(SOLVE_NSEC, "solve_usec", 1000,				\
+	    "solve_seconds_total", "", 1e9)				\
+	X(BYTES_READ, "bytes_read", 1,					\
+	    "read_bytes_total", "", 1)					\
+	X(BYTES_WRITTEN, "bytes_written", 1,				\
+	    "written_bytes_total", "", 1)				\
+	X(IDLE_KICKS, "idle_kicks", 1,					\
+	    "idle_kicks_total", "", 1)					\
+	X(OUTPUT_KICKS, "output_kicks", 1,				\
+	    "output_kicks_total", "", 1)				\
+	X(TOOLONG_LINES, "toolong_lines", 1,				\
+	    "toolong_lines_total", "", 1)				\
+	X(PROXY_HEADERS, "proxy_headers", 1,				\
+	    "proxy_headers_total", "", 1)				\
+	X(PROXY_ERRORS, "proxy_errors", 1,				\
+	    "proxy_errors_total", "", 1)
 
-#define STATS_ENUM(id, name, div)	STAT_##id,
+#define STATS_ENUM(id, name, div, metric, label, mdiv)	STAT_##id,
 enum stat_id {
 	STATS_COUNTERS(STATS_ENUM)
 	STAT__COUNT
@@ -102,5 +138,9 @@ uint64_t		 stats_conn_current(struct stats_server *);
 /* The whole STATS reply, END included. */
 void			 stats_print(struct stats_server *, struct evbuffer *,
 			     const char *);
+
+/* The same figures in Prometheus' text format (version 0.0.4). */
+void			 stats_prometheus(struct stats_server *,
+			     struct evbuffer *, const char *);
 
 #endif /* STATS_H */

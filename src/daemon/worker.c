@@ -224,7 +224,7 @@ worker_post(struct worker *w, enum worker_msg_type type, int fd, int proxy,
 }
 
 /*
- * Hand over an accepted socket, counted in the server's connections;
+ * Hand over an accepted socket, which the worker admits or refuses;
  * proxy: its first bytes are a PROXY protocol header.
  */
 void

@@ -145,7 +145,7 @@ def shipped_default(shipped, k):
         return "no commented-out line \";%s = ...\"" % name
     if name == "unix":
         want = ["/run/sudokud.sock"]
-    elif name in ("tcp", "tcp_proxy"):
+    elif name in ("tcp", "tcp_proxy", "metrics"):
         return True
     else:
         want = [k["default"] or ""]
