@@ -9,7 +9,8 @@
 # Environment: SUDOKUD, LOADGEN, SOLVERBENCH (programs), PUZZLE_DIR,
 # LOAD_SECONDS (measured seconds per run, default 3), LOAD_WARMUP
 # (default 1), LOAD_REPEAT (runs per scenario, the best is kept; default
-# 3), LOAD_IDLE (idle connections for the memory test, default 10000),
+# 3), LOAD_ROUNDS (alternating runs of each side of a comparison, the
+# median is kept; default 5), LOAD_IDLE (idle connections for the memory test, default 10000),
 # LOAD_STRICT=1 (exit 1 when a bar is missed, not only on wrong replies).
 # ulimit -n is not POSIX but dash, bash and busybox sh all have it.
 # shellcheck disable=SC3045
@@ -22,6 +23,7 @@ PUZZLE_DIR=${PUZZLE_DIR:-$(dirname "$0")/../data}
 SECS=${LOAD_SECONDS:-3}
 WARM=${LOAD_WARMUP:-1}
 REPEAT=${LOAD_REPEAT:-3}
+ROUNDS=${LOAD_ROUNDS:-5}
 IDLE=${LOAD_IDLE:-10000}
 STRICT=${LOAD_STRICT:-0}
 PIN=		# command prefix for daemon and loadgen (taskset)
@@ -31,7 +33,7 @@ PUZZLES=$PUZZLE_DIR/puzzles2_17_clue
 # Bars (doc/bench-daemon.md).
 BAR_PING1=60000		# req/s, PING 1 conn depth 1, Unix
 BAR_PING2=800000	# req/s, PING 2 conns depth 32
-BAR_SOLVE=70		# % of the in-process single-thread rate
+BAR_SOLVE=80		# % of the in-process single-thread rate
 BAR_RSS=2048		# bytes per idle connection
 
 if [ ! -x "$SUDOKUD" ] || [ ! -x "$LOADGEN" ]; then
@@ -47,13 +49,15 @@ fi
 HZ=$(getconf CLK_TCK)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-load.XXXXXX") || exit 2
 sock=$tmp/sock
-dpid=
+dpid= rpid=
 fail=0
 missed=0
 
 # shellcheck disable=SC2317  # called by the EXIT trap
 cleanup() {
-	[ -n "$dpid" ] && kill "$dpid" 2>/dev/null && wait "$dpid" 2>/dev/null
+	for p in $dpid $rpid; do
+		kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
+	done
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -113,6 +117,12 @@ get() {
 	for kv in $2; do
 		case $kv in "$1"=*) echo "${kv#*=}"; return ;; esac
 	done
+}
+
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0;
+	    else if (NR % 2) print v[(NR + 1) / 2];
+	    else printf "%d\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 row() {
@@ -239,7 +249,6 @@ scenario ping-unix-c2-d32-T2 2 unix 2 32 2
 scenario ping-unix-c50-d8 1 unix 50 8 1
 scenario ping-tcp-c50-d8 1 tcp 50 8 1
 scenario solve17-unix-c1-d32 1 unix 1 32 1 -f "$PUZZLES"
-solve1=$best_rps solve1_us=$best_dus
 scenario solve17-unix-c2-d32 2 unix 2 32 1 -f "$PUZZLES"
 echo "fairness: 1 worker, PING (1 conn, depth 1) beside COUNT <empty> 1000000" \
     "pipelined at depth 16 on another"
@@ -247,44 +256,91 @@ fairness 100000 "ERR budget search budget of 100000 guesses exceeded"
 fairness 100000000 1000000
 idle_test
 
-# The in-process single-thread rate, best of REPEAT like the scenarios.
-inproc=0
-r=0
-while [ -x "$SOLVERBENCH" ] && [ $r -lt "$REPEAT" ]; do
-	r=$((r + 1))
-	v=$("$SOLVERBENCH" -n 3 -s "$PUZZLES" -m any |
-	    awk '$3 == "any" { printf "%d", $4 }')
-	[ "${v:-0}" -gt "$inproc" ] && inproc=$v
-done
-echo "in-process solver (solverbench -n 3 -s puzzles2_17_clue -m any," \
-    "best of $REPEAT): $inproc puzzles/s"
-pct=0
-if [ "$inproc" -gt 0 ]; then
-	pct=$((solve1 * 100 / inproc))
-	awk -v r="$inproc" -v d="$solve1_us" -v p="$pct" 'BEGIN {
-		printf "SOLVE via the daemon (1 worker, 1 conn, depth 32): " \
-		    "%d%% of that rate;\n  daemon CPU %.2f us/request vs " \
-		    "%.2f us/puzzle in-process (CPU efficiency %.0f%%)\n",
-		    p, d, 1e6 / r, (d > 0 ? 100 * 1e6 / r / d : 0) }'
+# SOLVE of the 17-clue set over one connection at depth 32 to a 1-worker
+# daemon, against the in-process single-thread rate: ROUNDS alternating
+# runs of each, the median of the per-round ratios.
+pct=0 inproc=0
+if [ -x "$SOLVERBENCH" ]; then
+	daemon_start 1 1024
+	: >"$tmp/vs.pct"
+	r=0
+	while [ $r -lt "$ROUNDS" ]; do
+		r=$((r + 1))
+		v=$("$SOLVERBENCH" -n 3 -s "$PUZZLES" -m any |
+		    awk '$3 == "any" { printf "%d", $4 }')
+		t0=$(ticks "$dpid")
+		out=$("$LOADGEN" -U "$sock" -c 1 -d 32 -t "$SECS" -w "$WARM" \
+		    -j -f "$PUZZLES") || fail=1
+		t1=$(ticks "$dpid")
+		awk -v v="${v:-0}" -v d="$(get rps "$out")" \
+		    -v n="$(get replies "$out")" -v t=$((t1 - t0)) -v hz="$HZ" \
+		    'BEGIN { if (v > 0) printf "%d %d %d %.2f\n", 100 * d / v,
+		    v, d, n ? t * 1e6 / hz / n : 0 }' >>"$tmp/vs.pct"
+	done
+	daemon_stop
+	pct=$(awk '{ print $1 }' "$tmp/vs.pct" | median)
+	inproc=$(awk '{ print $2 }' "$tmp/vs.pct" | median)
+	awk -v p="$pct" -v n="$ROUNDS" '{ v[NR] = $2; d[NR] = $3; u[NR] = $4 }
+	    END { printf "SOLVE 17-clue, 1 worker, 1 conn, depth 32, against" \
+		" the in-process rate (solverbench -n 3 -m any), %d " \
+		"alternating rounds:\n  median %d%%; rounds (in-process, " \
+		"daemon req/s, daemon CPU us/request):", n, p;
+		for (i = 1; i <= NR; i++)
+			printf " %d/%d/%.2f", v[i], d[i], u[i];
+		printf "\n" }' "$tmp/vs.pct"
 fi
 
-# The reference the bars were set against, measured here and now.
-if command -v redis-server >/dev/null 2>&1 &&
-    command -v redis-benchmark >/dev/null 2>&1; then
-	redis-server --port 0 --unixsocket "$tmp/redis.sock" --save '' \
-	    --daemonize no >/dev/null 2>&1 &
-	rpid=$!
-	sleep 0.5
-	for args in "-c 1 -P 1 -n 50000" "-c 2 -P 32 -n 2000000"; do
-		# shellcheck disable=SC2086
-		v=$(redis-benchmark -s "$tmp/redis.sock" -t ping_inline \
-		    $args -q 2>/dev/null | tr '\r' '\n' |
-		    awk '/requests per second/ { print $2 }' | tail -n 1)
-		echo "redis-server on this machine now, PING_INLINE $args:" \
-		    "${v:-?} req/s"
+# sudokud (2 workers) and redis-server answering PING over a Unix
+# socket, driven by the same loadgen in the same run, alternating, ROUNDS
+# times each; the medians and their ratio.  redis is not a dependency:
+# skipped when it is not installed.
+versus_redis() {
+	c=$1 d=$2
+	: >"$tmp/vs.sd"
+	: >"$tmp/vs.redis"
+	r=0
+	while [ $r -lt "$ROUNDS" ]; do
+		r=$((r + 1))
+		out=$("$LOADGEN" -U "$sock" -c "$c" -d "$d" -t "$SECS" \
+		    -w "$WARM" -j) || fail=1
+		get rps "$out" >>"$tmp/vs.sd"
+		out=$("$LOADGEN" -U "$tmp/redis.sock" -c "$c" -d "$d" \
+		    -t "$SECS" -w "$WARM" -j -r PING -e +PONG) || fail=1
+		get rps "$out" >>"$tmp/vs.redis"
 	done
+	vs_sd=$(median <"$tmp/vs.sd") vs_redis=$(median <"$tmp/vs.redis")
+	awk -v c="$c" -v d="$d" -v s="$vs_sd" -v r="$vs_redis" \
+	    -v all="$(tr '\n' ' ' <"$tmp/vs.sd")/ $(tr '\n' ' ' <"$tmp/vs.redis")" \
+	    'BEGIN { printf "  PING %d conn(s) depth %2d: sudokud %8d req/s, " \
+	    "redis %8d req/s: %.2f x  (runs: %s)\n", c, d, s, r,
+	    r ? s / r : 0, all }'
+}
+vs1=0 vs2=0
+if command -v redis-server >/dev/null 2>&1; then
+	redis-server --port 0 --unixsocket "$tmp/redis.sock" --save '' \
+	    --appendonly no --daemonize no >/dev/null 2>&1 &
+	rpid=$!
+	daemon_start 2 1024
+	i=0
+	while [ ! -S "$tmp/redis.sock" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "against redis-server $(redis-server --version |
+	    sed 's/.*v=\([^ ]*\).*/\1/'), same loadgen, Unix sockets," \
+	    "medians of $ROUNDS alternating runs (sudokud: 2 workers):"
+	versus_redis 1 1
+	vs1=$(awk -v s="$vs_sd" -v r="$vs_redis" \
+	    'BEGIN { printf "%d", r ? 100 * s / r : 0 }')
+	versus_redis 2 32
+	vs2=$(awk -v s="$vs_sd" -v r="$vs_redis" \
+	    'BEGIN { printf "%d", r ? 100 * s / r : 0 }')
+	daemon_stop
 	kill "$rpid" 2>/dev/null
 	wait "$rpid" 2>/dev/null
+	rpid=
+else
+	echo "redis-server not installed: the comparison with it is skipped"
 fi
 
 echo "bars:"
@@ -297,6 +353,12 @@ bar "SOLVE 17-clue depth 32 1 worker >= $BAR_SOLVE% of in-process" \
 if [ "$ping1pin" -gt 0 ] && [ "$inproc" -gt 0 ]; then
 	echo "  (one CPU for both: PING depth 1 $ping1pin req/s;" \
 	    "SOLVE depth 32 $((solve1pin * 100 / inproc))% of in-process)"
+fi
+if [ "$vs1" -gt 0 ]; then
+	bar "PING 1 conn depth 1 >= 100% of redis-server" "$vs1%" "$vs1" \
+	    -ge 100
+	bar "PING 2 conns depth 32 >= 100% of redis-server" "$vs2%" "$vs2" \
+	    -ge 100
 fi
 bar "daemon RSS per idle connection <= $BAR_RSS bytes" "$rss_per" \
     "$rss_per" -le $BAR_RSS

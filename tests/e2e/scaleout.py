@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""
+scaleout.py -- sudokud behind HAProxy, as contrib/haproxy/sudokud.cfg
+sets it up: three daemons with tcp_proxy listeners on loopback ports,
+HAProxy from Debian in front, run with that very file (its addresses and
+paths replaced by free ones; the test fails if the file no longer has
+the lines it replaces), and sudokuc sending the whole 17-clue set
+through it.  Every answer is checked by the test's own grid checker.
+A backend killed (SIGKILL) or stopped (SIGTERM) in the middle of the
+batch costs nothing: sudokuc resends what the lost connections left
+unanswered, HAProxy's check takes the node out, and the backends' logs
+name the client the PROXY header carries.
+"""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+
+T = h.Tap()
+ONE = (None,)
+SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(h.TOP_BUILDDIR, "src",
+                                                    "sudokuc")
+EXAMPLE = os.path.join(h.TOP_SRCDIR, "contrib", "haproxy", "sudokud.cfg")
+SET = "puzzles2_17_clue"
+NODES = 3
+KILL_AT = 5000          # answers read before a backend is stopped
+
+
+def haproxy_bin():
+    path = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not os.access(path, os.X_OK):
+        raise h.Fail("haproxy is not installed: scripts/install-deps "
+                     "installs it (Debian package haproxy)")
+    return path
+
+
+def example_check_timing():
+    """inter and fall of the example's servers: the bound on marking down."""
+    with open(EXAMPLE) as f:
+        m = re.search(r"^\s*default-server .*\binter (\d+)s\b.*\bfall (\d+)",
+                      f.read(), re.M)
+    if m is None:
+        raise h.Fail("%s: no default-server line with inter and fall"
+                     % EXAMPLE)
+    return int(m.group(1)), int(m.group(2))
+
+
+class Backend(h.Daemon):
+    """One node: a daemon with a tcp_proxy listener beside its own."""
+
+    def __init__(self, **kw):
+        self.proxy_port = h.free_port()
+        super().__init__(extra_conf="[listen]\ntcp_proxy = 127.0.0.1:%d\n"
+                         "[log]\nlevel = debug\n" % self.proxy_port, **kw)
+
+    def log_text(self):
+        with open(self.log, "rb") as f:
+            return f.read().decode("ascii", "replace")
+
+
+class HAProxy:
+    """HAProxy running contrib/haproxy/sudokud.cfg with free addresses."""
+
+    def __init__(self, backends):
+        self.tmp = tempfile.mkdtemp(prefix="haproxy-e2e.")
+        self.port = h.free_port()
+        self.stats_path = os.path.join(self.tmp, "stats.sock")
+        self.conf = os.path.join(self.tmp, "haproxy.cfg")
+        self.log = os.path.join(self.tmp, "haproxy.log")
+        self.proc = None
+        self.nodes = len(backends)
+        with open(EXAMPLE) as f:
+            text = f.read()
+        ports = iter(b.proxy_port for b in backends)
+        # (pattern, replacement, how many lines it must match)
+        subs = [
+            (r"^(\s*log) /dev/log (.*)$", r"\1 stderr format raw \2", 1),
+            (r"^(\s*stats socket) \S+ (.*)$",
+             r"\1 %s \2" % self.stats_path, 1),
+            (r"^(\s*bind) 127\.0\.0\.1:\d+$", r"\1 127.0.0.1:%d" % self.port,
+             1),
+            (r"^(\s*server node\d+) 127\.0\.0\.1:\d+$",
+             lambda m: "%s 127.0.0.1:%d" % (m.group(1), next(ports)),
+             len(backends)),
+        ]
+        for pat, rep, want in subs:
+            text, n = re.subn(pat, rep, text, flags=re.M)
+            if n != want:
+                raise h.Fail("%s: %d lines match %r, the test expects %d: "
+                             "keep the example and this test in step"
+                             % (EXAMPLE, n, pat, want))
+        with open(self.conf, "w") as f:
+            f.write(text)
+
+    def start(self):
+        exe = haproxy_bin()
+        p = subprocess.run([exe, "-c", "-q", "-f", self.conf],
+                           capture_output=True, text=True, timeout=30)
+        if p.returncode != 0:
+            raise h.Fail("haproxy -c rejects the example:\n%s%s"
+                         % (p.stdout, p.stderr))
+        with open(self.log, "ab") as logf:
+            self.proc = subprocess.Popen(
+                [exe, "-db", "-f", self.conf], stdin=subprocess.DEVNULL,
+                stdout=logf, stderr=logf)
+        # The servers start "up"; wait for a real check of each to pass.
+        if not h.wait_for(lambda: self.checked() == self.nodes, 15, 0.1):
+            raise h.Fail("HAProxy's checks did not pass on every node: "
+                         "%r\n%s" % (self.servers(), self.log_tail()))
+        return self
+
+    def checked(self):
+        """How many nodes are up with a check that passed."""
+        return sum(s.get("status") == "UP" and s.get("check_status") ==
+                   "L7OK" for s in self.servers().values())
+
+    def command(self, line):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(5)
+        try:
+            s.connect(self.stats_path)
+            s.sendall(line.encode() + b"\n")
+            data = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        except OSError:
+            return ""
+        finally:
+            s.close()
+        return data.decode("ascii", "replace")
+
+    def servers(self):
+        """{node: {column: value}} from "show stat"."""
+        rows = self.command("show stat").splitlines()
+        if not rows or not rows[0].startswith("# "):
+            return {}
+        head = rows[0][2:].split(",")
+        out = {}
+        for row in rows[1:]:
+            rec = dict(zip(head, row.split(",")))
+            if rec.get("pxname") == "sudokud" and \
+                    rec.get("svname", "").startswith("node"):
+                out[rec["svname"]] = rec
+        return out
+
+    def log_tail(self, n=15):
+        try:
+            with open(self.log, "rb") as f:
+                lines = f.read().decode("ascii", "replace").splitlines()
+        except OSError:
+            return ""
+        return "haproxy log:\n" + "\n".join(lines[-n:])
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+class Farm:
+    """NODES backends and HAProxy; with: stopped, whatever happened."""
+
+    def __enter__(self):
+        self.nodes = []
+        self.hap = None
+        try:
+            for _ in range(NODES):
+                self.nodes.append(Backend(workers=1).start())
+            self.hap = HAProxy(self.nodes).start()
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        if self.hap is not None:
+            self.hap.stop()
+        for d in self.nodes:
+            d.cleanup()
+
+
+class Batch:
+    """
+    sudokuc over the whole set, its answers read as they come; at_line
+    (a function) runs once KILL_AT answers are in, while the batch goes on.
+    """
+
+    def __init__(self, args, at_line=None):
+        self.puzzles = h.load_puzzles(SET)
+        self.args = ["-v", "-t", "10", "-C", "6"] + args + [
+            os.path.join(h.PUZZLE_DIR, SET)]
+        self.at_line = at_line
+        self.mid = None         # (answers read, client still running)
+        self.err = []
+
+    def run(self, timeout=120):
+        p = subprocess.Popen([SUDOKUC] + self.args, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        t = threading.Thread(target=lambda: self.err.extend(p.stderr),
+                             daemon=True)
+        t.start()
+        lines = []
+        for line in p.stdout:
+            lines.append(line.rstrip("\n"))
+            if self.at_line is not None and len(lines) == KILL_AT:
+                self.mid = (len(lines), p.poll() is None)
+                self.at_line()
+        try:
+            rc = p.wait(timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            raise h.Fail("sudokuc still running after %d s" % timeout)
+        t.join(5)
+        self.lines = lines
+        return rc
+
+    def stderr(self):
+        return "".join(self.err)
+
+    def check_answers(self):
+        eq(len(self.lines), len(self.puzzles), "answers\n" +
+           h.short(self.stderr(), 2000))
+        for i, (p, sol) in enumerate(zip(self.puzzles, self.lines)):
+            why = h.solution_problem(p, sol)
+            if why:
+                raise h.Fail("answer %d (line %d of %s): %s"
+                             % (i + 1, i + 1, SET, why))
+
+    def check_mid(self):
+        check(self.mid is not None and self.mid[1],
+              "the node was stopped after %d answers while sudokuc was "
+              "still running (it was: %r)" % (KILL_AT, self.mid))
+
+
+def watch_down(hap, node, t0):
+    """A thread that notes when HAProxy's check has node DOWN."""
+    found = {}
+
+    def run():
+        deadline = t0 + 30
+        while time.monotonic() < deadline:
+            if hap.servers().get(node, {}).get("status", "").startswith(
+                    "DOWN"):
+                found["after"] = time.monotonic() - t0
+                return
+            time.sleep(0.05)
+    th = threading.Thread(target=run, daemon=True)
+    th.start()
+    return th, found
+
+
+def served(d):
+    return h.stats_ints(d.stats())["cmd_solve"]
+
+
+@T.case("HAProxy with contrib/haproxy/sudokud.cfg: the whole 17-clue set "
+        "via sudokuc, every answer right, all three nodes used",
+        transports=ONE, own=True, timeout=180)
+def _(c):
+    with Farm() as f:
+        b = Batch(["-H", "127.0.0.1:%d" % f.hap.port])
+        rc = b.run()
+        eq(rc, 0, "sudokuc exit status\n" + h.short(b.stderr(), 2000))
+        b.check_answers()
+        counts = [served(d) for d in f.nodes]
+        c.note("%d puzzles through HAProxy; SOLVE per node: %s"
+               % (len(b.lines), counts))
+        check(all(n > 0 for n in counts), "every node solved some: %s"
+              % counts)
+        eq(sum(counts), len(b.puzzles), "SOLVE requests over all nodes")
+
+
+def stop_mid_batch(c, sig, after=None):
+    """Stop node1 with sig mid-batch; after(node1) runs before cleanup."""
+    inter, fall = example_check_timing()
+    with Farm() as f:
+        victim = f.nodes[0]
+        t = {}
+
+        def stop():
+            t["t0"] = time.monotonic()
+            t["watch"] = watch_down(f.hap, "node1", t["t0"])
+            victim.stopped = True
+            victim.proc.send_signal(sig)
+        b = Batch(["-H", "127.0.0.1:%d" % f.hap.port], at_line=stop)
+        rc = b.run()
+        eq(rc, 0, "sudokuc exit status\n" + h.short(b.stderr(), 2000))
+        b.check_mid()
+        b.check_answers()
+        th, found = t["watch"]
+        th.join(35)
+        check("after" in found, "HAProxy never marked node1 down\n%s"
+              % f.hap.log_tail())
+        c.note("node1 stopped (signal %d) after %d answers; HAProxy had it "
+               "down %.2f s later (inter %d s, fall %d); sudokuc said:\n%s"
+               % (sig, KILL_AT, found["after"], inter, fall,
+                  h.short(b.stderr(), 1500)))
+        check(found["after"] <= inter * fall + 1.5,
+              "marked down within fall x inter (+ 1.5 s): took %.2f s"
+              % found["after"])
+        check(re.search(r"resen", b.stderr(), re.I),
+              "sudokuc -v reports the resend of what node1 left "
+              "unanswered:\n" + h.short(b.stderr(), 2000))
+        if after is not None:
+            after(victim)
+
+
+@T.case("HAProxy: kill -9 of a node mid-batch -> sudokuc exits 0 with "
+        "every answer, right and in order; the check marks it down",
+        transports=ONE, own=True, timeout=180)
+def _(c):
+    stop_mid_batch(c, signal.SIGKILL)
+
+
+@T.case("HAProxy: SIGTERM of a node mid-batch -> the same, and the node "
+        "logs its drain and exits 0", transports=ONE, own=True, timeout=180)
+def _(c):
+    def drained(victim):
+        eq(victim.wait_exit(5), 0, "exit status of the stopped node\n"
+           + victim.log_tail())
+        check(re.search(r"signal 15: shutting down", victim.log_text()),
+              "the node's log shows the drain\n" + victim.log_tail())
+    stop_mid_batch(c, signal.SIGTERM, drained)
+
+
+@T.case("HAProxy: a node's log names the client address of the PROXY "
+        "header, not HAProxy's", transports=ONE, own=True)
+def _(c):
+    with Farm() as f:
+        # The client connects from 127.0.0.2; HAProxy from 127.0.0.1.
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.settimeout(5)
+        s.bind(("127.0.0.2", 0))
+        s.connect(("127.0.0.1", f.hap.port))
+        me = "127.0.0.2:%d" % s.getsockname()[1]
+        k = h.Client(s, 5)
+        eq(k.req("PING"), "PONG", "PING through HAProxy")
+        k.close()
+        pat = re.compile(r"tcp %s via 127\.0\.0\.1:\d+: PROXY header"
+                         % re.escape(me))
+        check(h.wait_for(lambda: any(pat.search(d.log_text())
+                                     for d in f.nodes), 5),
+              "no node logged the connection as %s:\n%s" % (
+                  me, "\n".join(d.log_tail(5) for d in f.nodes)))
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
