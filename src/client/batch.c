@@ -24,7 +24,8 @@
  * of its queue move to the wait queue, also linked through next[], and
  * go out again on the connections up; those of a connection that is
  * down wait there.  The batch gives up only when no reply has come for
- * the timeout while requests were waiting for one, or when no server
+ * the timeout while requests were waiting for one, none of them on a
+ * server that has not failed since it last answered, or when no server
  * can be reached at all at the start.
  */
 #include <errno.h>
@@ -230,7 +231,11 @@ batch_reply(void *arg, struct peer *w, char *line)
 		c->busy = xstrdup(line[8] == ' ' ? line + 9 : "");
 		return (-1);
 	}
-	if (w->q.len == 0) {
+	if (w->probing && strcmp(line, "PONG") == 0) {
+		pool_answered(c->pool, w, c->now);
+		return (0);
+	}
+	if (w->q.len == 0 || w->probing) {
 		output_warnx(c->out, "%s: unexpected reply: %.100s",
 		    w->server->name, line);
 		return (-1);
@@ -264,6 +269,9 @@ batch_why(struct batch *c, struct peer *w, enum peer_status s, int error)
 
 	if (c->busy != NULL)
 		xasprintf(&why, "%s: server busy: %s", name, c->busy);
+	else if (s == PEER_OK && w->probing)
+		xasprintf(&why, "%s: no reply to PING for %.0f s", name,
+		    c->now - w->since);
 	else if (s == PEER_OK)
 		xasprintf(&why, "%s: no reply for %.0f s with %zu request%s "
 		    "unanswered", name, c->now - w->since, n, plural);
@@ -432,7 +440,12 @@ batch_events(struct batch *c, const struct pollfd *pfd)
 	return (0);
 }
 
-/* The deadlines: connections silent too long, and the batch's own. */
+/*
+ * The deadlines: connections silent too long, and the batch's own: no
+ * reply for the timeout while requests waited, and none of them on a
+ * connection to a server that has not failed since it last answered
+ * (requests just sent again to a sound server get their chance).
+ */
 static int
 batch_deadlines(struct batch *c)
 {
@@ -440,7 +453,8 @@ batch_deadlines(struct batch *c)
 
 	if (batch_owed(c) == 0)
 		c->progress = c->now;
-	else if (c->now - c->progress >= c->timeout)
+	else if (c->now - c->progress >= c->timeout &&
+	    !pool_hopeful(c->pool))
 		return (batch_giveup(c));
 	while ((w = pool_stalled(c->pool, c->now)) != NULL)
 		batch_lose(c, w, PEER_OK, 0);

@@ -162,7 +162,7 @@ peer_close(struct peer *w)
 	w->fd = -1;
 	w->state = PEER_DOWN;
 	w->rlen = w->wlen = w->woff = 0;
-	w->wdead = 0;
+	w->wdead = w->probing = 0;
 }
 
 void
@@ -198,6 +198,14 @@ peer_room(struct peer *w, size_t len)
 		w->wbuf = xreallocarray(w->wbuf, w->wsize, 1);
 	}
 	return (w->wbuf + w->wlen);
+}
+
+void
+peer_probe(struct peer *w)
+{
+	memcpy(peer_room(w, 5), "PING\n", 5);
+	w->wlen += 5;
+	w->probing = 1;
 }
 
 void

@@ -39,6 +39,7 @@ struct peer {
 	 */
 	double			 since;
 	int			 wasup;		/* was up once: reconnecting */
+	int			 probing;	/* a PING first: no requests */
 
 	char			*wbuf;		/* requests not yet written */
 	size_t			 wsize;
@@ -85,6 +86,8 @@ int	peer_opened(struct peer *, char **cause);
 /* Closes the socket, drops the buffers; the queue is the caller's. */
 void	peer_close(struct peer *);
 
+/* Queues a PING, to see whether the server answers. */
+void	peer_probe(struct peer *);
 /* Queues the request for an ITEM_PUZZLE or ITEM_META item. */
 void	peer_request(struct peer *, struct item *, const struct query *);
 /* Is there something to write? */

@@ -6,6 +6,12 @@
  * back to it when it does, so that the load spreads again.  Connecting
  * never blocks: a connect in progress is polled like the rest, and one
  * that takes longer than the timeout fails.
+ *
+ * A connection to a server that has failed since it last answered is
+ * asked a PING first, and takes requests only once PONG comes: a server
+ * that accepts connections and never answers (stopped, wedged) holds no
+ * request again after its first timeout, while a restarted daemon gets
+ * its share again at once.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -88,6 +94,8 @@ pool_step(struct pool *p, struct peer *w, int r, double now, char *cause)
 		s->reconnects += w->wasup;
 		p->started = w->wasup = 1;
 		w->since = now;
+		if (s->why != NULL)
+			peer_probe(w);
 		return;
 	}
 	xasprintf(&why, "cannot connect to %s: %s", s->name, cause);
@@ -135,7 +143,7 @@ pool_opened(struct pool *p, struct peer *w, double now)
 static int
 pool_usable(const struct peer *w)
 {
-	return (w->state == PEER_UP && !w->wdead);
+	return (w->state == PEER_UP && !w->wdead && !w->probing);
 }
 
 struct peer *
@@ -171,7 +179,7 @@ pool_stalled(struct pool *p, double now)
 
 	for (i = 0; i < p->npeer; i++) {
 		w = &p->peers[i];
-		if (w->state == PEER_UP && w->q.len > 0 &&
+		if (w->state == PEER_UP && (w->q.len > 0 || w->probing) &&
 		    now - w->since >= p->timeout)
 			return (w);
 	}
@@ -192,7 +200,10 @@ pool_answered(struct pool *p, struct peer *w, double now)
 {
 	(void)p;
 	w->since = now;
-	w->server->answers++;
+	if (w->probing)
+		w->probing = 0;
+	else
+		w->server->answers++;
 	if (w->server->delay != 0 || w->server->why != NULL)
 		server_answered(w->server);
 }
@@ -213,6 +224,21 @@ pool_hopeless(const struct pool *p)
 	return (1);
 }
 
+int
+pool_hopeful(const struct pool *p)
+{
+	const struct peer	*w;
+	size_t			 i;
+
+	for (i = 0; i < p->npeer; i++) {
+		w = &p->peers[i];
+		if (w->state == PEER_UP && w->q.len > 0 &&
+		    w->server->why == NULL)
+			return (1);
+	}
+	return (0);
+}
+
 double
 pool_wait(const struct pool *p, double now, double max)
 {
@@ -224,8 +250,8 @@ pool_wait(const struct pool *p, double now, double max)
 		w = &p->peers[i];
 		if (w->state == PEER_DOWN)
 			due = w->server->retry_at;
-		else if (w->state == PEER_CONNECTING ||
-		    (w->state == PEER_UP && w->q.len > 0))
+		else if (w->state == PEER_CONNECTING || (w->state == PEER_UP &&
+		    (w->q.len > 0 || w->probing)))
 			due = w->since + p->timeout;
 		else
 			continue;

@@ -50,7 +50,7 @@ struct peer	*pool_stalled(struct pool *, double now);
  */
 void		 pool_lose(struct pool *, struct peer *, double now,
 		    char *why, int owed);
-/* One of the connections answered. */
+/* One of the connections answered a request, or the PING of a probe. */
 void		 pool_answered(struct pool *, struct peer *, double now);
 
 /*
@@ -58,6 +58,11 @@ void		 pool_answered(struct pool *, struct peer *, double now);
  * connect in progress?  Then the batch cannot start.
  */
 int		 pool_hopeless(const struct pool *);
+/*
+ * Is a connection up waiting for replies from a server that has not
+ * failed since it last answered?  Then it may yet answer.
+ */
+int		 pool_hopeful(const struct pool *);
 /* Seconds until a retry or a timeout is due, at most max. */
 double		 pool_wait(const struct pool *, double now, double max);
 
