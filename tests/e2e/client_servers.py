@@ -179,7 +179,8 @@ def _(c):
                                                      tcp(b)])
     na, lost, _ = summary(err, "tcp:" + tcp(a))
     nb, _, _ = summary(err, "tcp:" + tcp(b))
-    eq(lost, 1, "connections to a lost")
+    # One, and another if a reconnect beat the dying daemon's listener.
+    check(lost >= 1, "connections to a lost: %d" % lost)
     eq(na + nb >= 49158, True, "answers from a and b")
     check(re.search(r"^sudokuc: tcp:%s: (connection reset by the server|the "
                     r"server closed the connection)" % re.escape(tcp(a)),
@@ -193,7 +194,7 @@ def _(c):
     a, b, err = mid_batch(c, sigterm, lambda a, b: ["-H", tcp(a), "-H",
                                                      tcp(b)])
     _, lost, _ = summary(err, "tcp:" + tcp(a))
-    eq(lost, 1, "connections to a lost")
+    check(lost >= 1, "connections to a lost: %d" % lost)
     check(re.search(r"^sudokuc: tcp:%s: the server closed the connection "
                     % re.escape(tcp(a)), err, re.M),
           "the graceful close reported with -v")
@@ -213,7 +214,7 @@ def _(c):
     check(at < len(puzzles), "stopped mid-batch: at %d" % at)
     eq(answers_problem(puzzles, out), "", "the answers")
     _, lost, _ = summary(err, "unix:" + a.path)
-    eq(lost, 2, "connections to a lost (two of the four)")
+    check(lost >= 2, "connections to a lost (two of the four): %d" % lost)
 
 
 @T.case("kill -9 of a, restarted mid-batch on its port: reconnected, it "
