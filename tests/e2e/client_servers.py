@@ -226,9 +226,9 @@ def _(c):
     conf = "[server]\nworkers = 2\n[listen]\ntcp = 127.0.0.1:%d\n" % port
     a = h.Daemon(config=conf, port=port).start()
     b = daemon()
-    # A slow reader stretches the batch (about 5 s) over the restart.
+    # A slow reader stretches the batch (about 8 s) over the restart.
     batch = Batch(["-v", "-t", "10", "-H", "127.0.0.1:%d" % port, "-H",
-                   tcp(b), SET17], pace=(4096, 0.005))
+                   tcp(b), SET17], pace=(4096, 0.008))
     at = batch.wait_lines(3000)
     a.kill()
     batch.wait_lines(8000)
