@@ -1,22 +1,32 @@
 /*
- * batch.c -- sudokuc's batch over connections to sudokud.
+ * batch.c -- sudokuc's batch over connections to sudokud servers.
  *
- * One poll(2) loop writes requests, reads replies and reads the input,
- * all non-blocking.  A ring holds the items in input order: requests
- * sent and not yet answered, answers that came before their turn, and
- * malformed puzzles waiting for the answers before them.  New items are
- * taken only while the ring holds fewer than the window, so the
- * unanswered requests (and thus the bytes queued either way) stay
+ * One poll(2) loop connects, writes requests, reads replies and reads
+ * the input, all non-blocking.  A ring holds the items in input order:
+ * requests sent and not yet answered, answers that came before their
+ * turn, and malformed puzzles waiting for the answers before them.  New
+ * items are taken only while the ring holds fewer than the window, so
+ * the unanswered requests (and thus the bytes queued either way) stay
  * bounded and neither side can block the other.
  *
- * Puzzles go to the connections in turn.  Each connection answers in
- * the order it was asked, so it keeps a queue of its ring slots, linked
- * through next[]: a reply belongs to the oldest slot of its connection.
- * A reply for the item at the head of the ring is printed at once; one
- * for a later item is kept until the items before it are done.  A meta
- * request (ping, stats, version) is sent alone, once everything before
- * it is done and before anything after it is taken, so its reply, which
- * may take several lines, is always for the head.
+ * Puzzles go to the connections up, in turn.  Each connection answers
+ * in the order it was asked, so it keeps a queue of its ring slots,
+ * linked through next[]: a reply belongs to the oldest slot of its
+ * connection.  A reply for the item at the head of the ring is printed
+ * at once; one for a later item is kept until the items before it are
+ * done.  A meta request (ping, stats, version) is sent alone, once
+ * everything before it is done and before anything after it is taken,
+ * so its reply, which may take several lines, is always for the head.
+ *
+ * No request is lost with a connection.  Every request is a pure
+ * function of its line (doc/protocol.md), so when a connection fails
+ * (reset, end of stream, silence past the timeout, ERR busy), the slots
+ * of its queue move to the wait queue, also linked through next[], and
+ * go out again on the connections up; those of a connection that is
+ * down wait there.  The batch gives up only when no reply has come for
+ * the timeout while requests were waiting for one, none of them on a
+ * server that has not failed since it last answered, or when no server
+ * can be reached at all at the start.
  */
 #include <errno.h>
 #include <poll.h>
@@ -28,48 +38,100 @@
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "batch.h"
+#include "pool.h"
 
 /* poll(2) timeout while waiting, so the progress line moves. */
 #define BATCH_POLL_MS	250
 
 struct batch {
-	const char		*peer;
 	const struct query	*query;
 	struct output		*out;
+	struct pool		*pool;
+	double			 timeout;
+	int			 verbose;
+	double			 now;		/* this turn of the loop */
+	double			 progress;	/* last reply, or nothing owed */
 
 	struct item		*ring;
 	char			**reply;	/* answers before their turn */
-	size_t			*next;		/* a connection's next slot */
+	const char		**from;		/* the server of each answer */
+	size_t			*next;		/* the next slot of a queue */
 	size_t			 window;
 	size_t			 head;
 	size_t			 count;
 
-	struct peer		*conns;
-	size_t			 nconn;
-	size_t			 seq;		/* puzzles sent */
+	struct slotq		 wait;		/* requests not on a connection */
+	unsigned long		 resent;
 	int			 meta;		/* a meta item is in the ring */
 	int			 metasent;
+	char			*busy;		/* an ERR busy reply's text */
 };
 
-/* Sends the request for the item in slot, on the connection it goes to. */
+static void
+batch_push(struct batch *c, struct slotq *q, size_t slot)
+{
+	if (q->len == 0)
+		q->head = slot;
+	else
+		c->next[q->tail] = slot;
+	q->tail = slot;
+	q->len++;
+}
+
+static size_t
+batch_shift(struct batch *c, struct slotq *q)
+{
+	size_t	slot = q->head;
+
+	q->head = c->next[slot];
+	q->len--;
+	return (slot);
+}
+
+/* Sends the request for the item in slot on w. */
+static void
+batch_put(struct batch *c, struct peer *w, size_t slot)
+{
+	struct item	*it = &c->ring[slot];
+
+	if (it->kind == ITEM_META)
+		c->metasent = 1;
+	peer_request(w, it, c->query);
+	if (w->q.len == 0)
+		w->since = c->now;	/* the reply timeout starts */
+	batch_push(c, &w->q, slot);
+}
+
+/* The connection the item in slot goes to, or NULL if none is up. */
+static struct peer *
+batch_peer(struct batch *c, size_t slot)
+{
+	if (c->ring[slot].kind == ITEM_META)
+		return (pool_first(c->pool));
+	return (pool_next(c->pool));
+}
+
+/* Sends the request for slot, or queues it until a connection is up. */
 static void
 batch_send(struct batch *c, size_t slot)
 {
-	struct item	*it = &c->ring[slot];
-	struct peer	*cn;
+	struct peer	*w;
 
-	if (it->kind == ITEM_META) {
-		cn = &c->conns[0];
-		c->metasent = 1;
-	} else
-		cn = &c->conns[c->seq++ % c->nconn];
-	peer_request(cn, it, c->query);
-	if (cn->qlen == 0)
-		cn->qhead = slot;
+	if (c->wait.len == 0 && (w = batch_peer(c, slot)) != NULL)
+		batch_put(c, w, slot);
 	else
-		c->next[cn->qtail] = slot;
-	cn->qtail = slot;
-	cn->qlen++;
+		batch_push(c, &c->wait, slot);
+}
+
+/* Sends what waits, oldest first, while connections are up. */
+static void
+batch_pump(struct batch *c)
+{
+	struct peer	*w;
+
+	while (c->wait.len > 0 &&
+	    (w = batch_peer(c, c->wait.head)) != NULL)
+		batch_put(c, w, batch_shift(c, &c->wait));
 }
 
 /* Removes the item at the head of the ring. */
@@ -95,6 +157,7 @@ batch_drain(struct batch *c)
 		if (it->kind == ITEM_META ||
 		    (it->kind == ITEM_PUZZLE && c->reply[c->head] == NULL))
 			break;
+		output_peer(c->out, c->from[c->head]);
 		if (output_item(c->out, it, c->reply[c->head]) == -1)
 			return (-1);
 		batch_pop(c);
@@ -128,25 +191,20 @@ batch_fill(struct batch *c, struct input *in)
 	return (0);
 }
 
-/* One reply line from cn, for its oldest request; -1 to stop. */
+/* The reply for the oldest request of w, printed or kept; -1 to stop. */
 static int
-batch_reply(void *arg, struct peer *cn, char *line)
+batch_answer(struct batch *c, struct peer *w, char *line)
 {
-	struct batch	*c = arg;
 	struct item	*it;
-	size_t		 slot;
+	size_t		 slot = w->q.head;
 	int		 r;
 
-	if (cn->qlen == 0) {
-		output_warnx(c->out, "%s: unexpected reply: %.100s", c->peer,
-		    line);
-		return (-1);
-	}
-	slot = cn->qhead;
 	it = &c->ring[slot];
+	output_peer(c->out, w->server->name);
 	if (slot != c->head) {
 		/* Not its turn yet (never a meta item: sent alone). */
 		c->reply[slot] = xstrdup(line);
+		c->from[slot] = w->server->name;
 		r = 1;
 	} else if (it->kind == ITEM_META && it->meta == META_STATS)
 		r = output_stat(c->out, line);
@@ -154,73 +212,173 @@ batch_reply(void *arg, struct peer *cn, char *line)
 		r = output_item(c->out, it, line) == -1 ? -1 : 1;
 	if (r != 1)
 		return (r);
-	cn->qhead = c->next[slot];
-	cn->qlen--;
+	batch_shift(c, &w->q);
 	if (slot != c->head)
 		return (0);
 	batch_pop(c);
 	return (batch_drain(c));
 }
 
-/*
- * Requests sent and not answered, on all the connections: each
- * connection's are the ring slots of its queue.
- */
-static size_t
-batch_unanswered(const struct batch *c)
+/* One reply line from w: -1 to stop (c->busy set: to lose w only). */
+static int
+batch_reply(void *arg, struct peer *w, char *line)
 {
-	size_t	i, n = 0;
+	struct batch	*c = arg;
 
-	for (i = 0; i < c->nconn; i++)
-		n += c->conns[i].qlen;
+	/* Refused at accept, before any request was read: try later. */
+	if (strncmp(line, "ERR busy", 8) == 0 &&
+	    (line[8] == ' ' || line[8] == '\0')) {
+		c->busy = xstrdup(line[8] == ' ' ? line + 9 : "");
+		return (-1);
+	}
+	if (w->probing && strcmp(line, "PONG") == 0) {
+		pool_answered(c->pool, w, c->now);
+		return (0);
+	}
+	if (w->q.len == 0 || w->probing) {
+		output_warnx(c->out, "%s: unexpected reply: %.100s",
+		    w->server->name, line);
+		return (-1);
+	}
+	pool_answered(c->pool, w, c->now);
+	c->progress = c->now;
+	return (batch_answer(c, w, line));
+}
+
+/* Requests sent or to send, not answered yet. */
+static size_t
+batch_owed(const struct batch *c)
+{
+	size_t	i, n = c->wait.len;
+
+	for (i = 0; i < pool_size(c->pool); i++)
+		n += pool_peer(c->pool, i)->q.len;
 	return (n);
 }
 
 /*
- * The connection is gone: say how, and how many requests got no answer.
- * A server that stops gracefully answers what it read, then closes.
+ * How the connection w was lost, in words; a server that stops
+ * gracefully answers what it read, then closes.
  */
-static void
-batch_lost(struct batch *c, enum peer_status s, int error)
+static char *
+batch_why(struct batch *c, struct peer *w, enum peer_status s, int error)
 {
-	size_t		 n = batch_unanswered(c);
-	const char	*plural = n == 1 ? "" : "s";
+	size_t		 n = w->q.len;
+	const char	*name = w->server->name, *plural = n == 1 ? "" : "s";
+	char		*why;
 
-	if (s == PEER_EOF && n == 0)
-		output_warnx(c->out, "%s: the server closed the connection "
-		    "before the end of the input (it may be shutting down)",
-		    c->peer);
+	if (c->busy != NULL)
+		xasprintf(&why, "%s: server busy: %s", name, c->busy);
+	else if (s == PEER_OK && w->probing)
+		xasprintf(&why, "%s: no reply to PING for %.0f s", name,
+		    c->now - w->since);
+	else if (s == PEER_OK)
+		xasprintf(&why, "%s: no reply for %.0f s with %zu request%s "
+		    "unanswered", name, c->now - w->since, n, plural);
+	else if (s == PEER_EOF && n == 0)
+		xasprintf(&why, "%s: the server closed the connection before "
+		    "the end of the input (it may be shutting down)", name);
 	else if (s == PEER_EOF)
-		output_warnx(c->out, "%s: the server closed the connection "
-		    "with %zu request%s unanswered (it may be shutting down)",
-		    c->peer, n, plural);
-	else if (error == ECONNRESET)
-		output_warnx(c->out, "%s: connection reset by the server "
-		    "with %zu request%s unanswered", c->peer, n, plural);
-	else
-		output_warnx(c->out, "%s: reading from the server: %s, with "
-		    "%zu request%s unanswered", c->peer, strerror(error), n,
+		xasprintf(&why, "%s: the server closed the connection with %zu "
+		    "request%s unanswered (it may be shutting down)", name, n,
 		    plural);
+	else if (error == ECONNRESET)
+		xasprintf(&why, "%s: connection reset by the server with %zu "
+		    "request%s unanswered", name, n, plural);
+	else
+		xasprintf(&why, "%s: reading from the server: %s, with %zu "
+		    "request%s unanswered", name, strerror(error), n, plural);
+	free(c->busy);
+	c->busy = NULL;
+	return (why);
 }
 
-/* Reads what the server sent on cn; -1 to stop. */
+/* w is lost: its requests wait for another connection. */
+static void
+batch_lose(struct batch *c, struct peer *w, enum peer_status s, int error)
+{
+	char	*why = batch_why(c, w, s, error);
+	size_t	 n = w->q.len, slot, i;
+
+	if (c->verbose)
+		output_warnx(c->out, "%s; %s", why, n == 0 ? "connecting "
+		    "again" : n == 1 ? "sending it again" : "sending them "
+		    "again");
+	for (slot = w->q.head, i = 0; i < n; slot = c->next[slot], i++)
+		if (c->ring[slot].kind == ITEM_META)
+			output_stat_reset(c->out);	/* a partial STATS */
+	while (w->q.len > 0)
+		batch_push(c, &c->wait, batch_shift(c, &w->q));
+	c->resent += n;
+	pool_lose(c->pool, w, c->now, why, n > 0);
+}
+
+/* Reads what the server sent on w; -1 to stop. */
 static int
-batch_read(struct batch *c, struct peer *cn)
+batch_read(struct batch *c, struct peer *w)
 {
 	enum peer_status	s;
 
-	switch (s = peer_read(cn, batch_reply, c)) {
+	switch (s = peer_read(w, batch_reply, c)) {
 	case PEER_OK:
 		return (0);
 	case PEER_STOP:
-		return (-1);
-	case PEER_TOOLONG:
-		output_warnx(c->out, "%s: reply line too long", c->peer);
-		return (-1);
+		if (c->busy == NULL)
+			return (-1);
+		/* FALLTHROUGH */
+	case PEER_EOF:
+	case PEER_ERROR:
+		batch_lose(c, w, s, errno);
+		return (0);
 	default:
-		batch_lost(c, s, errno);
+		output_warnx(c->out, "%s: reply line too long",
+		    w->server->name);
 		return (-1);
 	}
+}
+
+/* The input position of an item, for messages. */
+static void
+batch_where(const struct batch *c, const struct item *it, char *buf,
+    size_t size)
+{
+	static const char	*meta[] = { "ping", "stats", "version" };
+
+	if (it->kind == ITEM_META)
+		snprintf(buf, size, "%s", meta[it->meta]);
+	else if (c->query->mode == MODE_GENERATE)
+		snprintf(buf, size, "seed %llu", (unsigned long long)it->seed);
+	else if (it->line != 0)
+		snprintf(buf, size, "%s:%lu", it->src, it->line);
+	else
+		snprintf(buf, size, "%s", it->src);
+}
+
+/* No server answered for the timeout: say what was left, and stop. */
+static int
+batch_giveup(struct batch *c)
+{
+	char	where[ITEM_MSGLEN];
+	size_t	n = batch_owed(c);
+
+	pool_why(c->pool, c->now);
+	batch_where(c, &c->ring[c->head], where, sizeof where);
+	output_warnx(c->out, "no server answered for %.0f s: giving up with "
+	    "%zu request%s unanswered; the answers stop before %s",
+	    c->timeout, n, n == 1 ? "" : "s", where);
+	return (-1);
+}
+
+/* How long poll(2) may wait, in ms: what is due first, at most 250 ms. */
+static int
+batch_timeout(const struct batch *c)
+{
+	double	wait = pool_wait(c->pool, c->now, BATCH_POLL_MS / 1e3);
+
+	if (batch_owed(c) > 0 &&
+	    c->progress + c->timeout - c->now < wait)
+		wait = c->progress + c->timeout - c->now;
+	return (wait <= 0 ? 0 : (int)(wait * 1e3) + 1);
 }
 
 /* Waits for the sockets and the input; flushes stdout before blocking. */
@@ -228,16 +386,18 @@ static size_t
 batch_poll(struct batch *c, struct input *in, int wantinput,
     struct pollfd *pfd)
 {
-	struct peer	*cn;
-	size_t		 i, n = c->nconn;
+	struct peer	*w;
+	size_t		 i, n = pool_size(c->pool);
 	int		 r;
 
-	for (i = 0; i < c->nconn; i++) {
-		cn = &c->conns[i];
-		pfd[i].fd = cn->fd;
-		pfd[i].events = cn->qlen > 0 ? POLLIN : 0;
-		if (peer_pending(cn))
-			pfd[i].events |= POLLOUT;
+	for (i = 0; i < n; i++) {
+		w = pool_peer(c->pool, i);
+		pfd[i].fd = w->fd;
+		pfd[i].events = 0;
+		if (w->state == PEER_CONNECTING || peer_pending(w))
+			pfd[i].events = POLLOUT;
+		if (w->state == PEER_UP)
+			pfd[i].events |= POLLIN;
 		pfd[i].revents = 0;
 	}
 	pfd[n].revents = 0;
@@ -248,70 +408,126 @@ batch_poll(struct batch *c, struct input *in, int wantinput,
 	}
 	if ((r = poll(pfd, n, 0)) == 0) {
 		fflush(stdout);
-		r = poll(pfd, n, BATCH_POLL_MS);
+		r = poll(pfd, n, batch_timeout(c));
 	}
 	if (r == -1 && errno != EINTR)
 		fatal("poll");
 	return (n);
 }
 
+/* What poll(2) said of the connections; -1 to stop. */
+static int
+batch_events(struct batch *c, const struct pollfd *pfd)
+{
+	struct peer	*w;
+	size_t		 i;
+
+	for (i = 0; i < pool_size(c->pool); i++) {
+		w = pool_peer(c->pool, i);
+		if (pfd[i].revents == 0 || pfd[i].fd != w->fd)
+			continue;
+		if (w->state == PEER_CONNECTING) {
+			pool_opened(c->pool, w, c->now);
+			continue;
+		}
+		if (pfd[i].revents & POLLOUT)
+			peer_write(w);
+		/* A hangup with nothing asked is read too: EOF. */
+		if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR) &&
+		    batch_read(c, w) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * The deadlines: connections silent too long, and the batch's own: no
+ * reply for the timeout while requests waited, and none of them on a
+ * connection to a server that has not failed since it last answered
+ * (requests just sent again to a sound server get their chance).
+ */
+static int
+batch_deadlines(struct batch *c)
+{
+	struct peer	*w;
+
+	if (batch_owed(c) == 0)
+		c->progress = c->now;
+	else if (c->now - c->progress >= c->timeout &&
+	    !pool_hopeful(c->pool))
+		return (batch_giveup(c));
+	while ((w = pool_stalled(c->pool, c->now)) != NULL)
+		batch_lose(c, w, PEER_OK, 0);
+	return (0);
+}
+
 static int
 batch_loop(struct batch *c, struct input *in)
 {
 	struct pollfd	 pfd[BATCH_CONN_MAX + 1];
-	struct peer	*cn;
-	size_t		 i, n;
+	size_t		 n;
 	int		 state;
 
+	c->progress = sudokuc_now();
 	for (;;) {
+		c->now = sudokuc_now();
+		pool_connect(c->pool, c->now);
+		if (pool_hopeless(c->pool)) {
+			pool_why(c->pool, c->now);
+			return (-1);
+		}
+		batch_pump(c);
 		if ((state = batch_fill(c, in)) == -1 && c->count == 0)
 			return (0);
+		if (batch_deadlines(c) == -1)
+			return (-1);
 		n = batch_poll(c, in, state == 1, pfd);
-		for (i = 0; i < c->nconn; i++) {
-			cn = &c->conns[i];
-			if (pfd[i].revents & POLLOUT)
-				peer_write(cn);
-			/* A hangup with nothing asked is read too: EOF. */
-			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR) &&
-			    batch_read(c, cn) == -1)
-				return (-1);
-		}
-		if (n > c->nconn && pfd[c->nconn].revents != 0)
+		c->now = sudokuc_now();
+		if (batch_events(c, pfd) == -1)
+			return (-1);
+		if (n > pool_size(c->pool) &&
+		    pfd[pool_size(c->pool)].revents != 0)
 			input_read(in);
 		output_tick(c->out);
 	}
 }
 
 int
-batch_run(const int *fds, size_t nfd, const char *peer, struct input *in,
-    const struct query *q, struct output *out, size_t window)
+batch_run(struct server *servers, size_t nserver, size_t nconn,
+    struct input *in, const struct query *q, struct output *out,
+    const struct batch_opts *bo)
 {
 	struct batch	c;
 	size_t		i;
 	int		r;
 
-	if (nfd == 0 || nfd > BATCH_CONN_MAX)
-		fatalx("batch_run: %zu connections", nfd);
+	if (nserver == 0 || nconn > BATCH_CONN_MAX || nserver > nconn)
+		fatalx("batch_run: %zu servers, %zu connections", nserver,
+		    nconn);
 	memset(&c, 0, sizeof c);
-	c.peer = peer;
 	c.query = q;
 	c.out = out;
-	c.window = window;
-	c.nconn = nfd;
-	c.ring = xcalloc(window, sizeof *c.ring);
-	c.reply = xcalloc(window, sizeof *c.reply);
-	c.next = xcalloc(window, sizeof *c.next);
-	c.conns = xcalloc(nfd, sizeof *c.conns);
-	/* Puzzles in the ring are consecutive: each gets its share. */
-	for (i = 0; i < nfd; i++)
-		peer_init(&c.conns[i], fds[i], (window + nfd - 1) / nfd + 1);
+	c.timeout = bo->timeout;
+	c.verbose = bo->verbose;
+	c.window = bo->window;
+	c.ring = xcalloc(c.window, sizeof *c.ring);
+	c.reply = xcalloc(c.window, sizeof *c.reply);
+	c.from = xcalloc(c.window, sizeof *c.from);
+	c.next = xcalloc(c.window, sizeof *c.next);
+	c.pool = pool_new(servers, nserver, nconn, c.timeout, out,
+	    c.verbose);
 	r = batch_loop(&c, in);
-	for (i = 0; i < window; i++)
+	if (c.verbose && r == 0)
+		pool_summary(c.pool);
+	if (c.verbose && c.resent > 0)
+		output_warnx(out, "%lu request%s sent again", c.resent,
+		    c.resent == 1 ? "" : "s");
+	for (i = 0; i < c.window; i++)
 		free(c.reply[i]);
-	for (i = 0; i < nfd; i++)
-		peer_free(&c.conns[i]);
-	free(c.conns);
+	free(c.busy);
+	pool_free(c.pool);
 	free(c.next);
+	free(c.from);
 	free(c.reply);
 	free(c.ring);
 	return (r);

@@ -1,27 +1,44 @@
 /*
- * batch.h -- sudokuc's batch over connections to sudokud.
+ * batch.h -- sudokuc's batch over connections to sudokud servers.
  */
 #ifndef BATCH_H
 #define BATCH_H
 
 #include "input.h"
 #include "output.h"
-#include "peer.h"
+#include "server.h"
 
 /* Connections a batch may be spread over (-C). */
 #define BATCH_CONN_DEFAULT	2
 #define BATCH_CONN_MAX		64
 
 /*
- * Send every item of in over the nfd connected descriptors, at most
- * window requests in flight in all, and hand the replies to out in
- * input order.  Puzzles go to the connections in turn; ping, stats and
- * version go to the first.  peer names the server in messages.  Returns
- * 0, or -1 when the run had to stop (connection lost, protocol error; a
- * message has been printed).  Closes the descriptors.
+ * The reply and connect timeout (-t), in seconds: far above the longest
+ * request the default budget allows (tens of milliseconds), and long
+ * enough for a daemon to be restarted.
  */
-int	batch_run(const int *fds, size_t nfd, const char *peer,
+#define BATCH_TIMEOUT_DEFAULT	30
+#define BATCH_TIMEOUT_MAX	86400
+
+struct batch_opts {
+	size_t	window;		/* requests in flight, in all (-w) */
+	double	timeout;	/* -t */
+	int	verbose;	/* report losses, resends, reconnects */
+};
+
+/*
+ * Send every item of in over nconn connections to the nserver servers
+ * (nserver <= nconn; connection i to server i % nserver), at most
+ * window requests in flight in all, and hand the replies to out in
+ * input order.  Puzzles go to the connections up in turn; ping, stats
+ * and version to the first one up.  The requests of a lost connection
+ * are sent again on the others (sudokuc(1), "Several servers").
+ * Returns 0, or -1 when the run had to stop (no server reachable at
+ * the start or for the timeout, a protocol error; a message has been
+ * printed).
+ */
+int	batch_run(struct server *servers, size_t nserver, size_t nconn,
 	    struct input *in, const struct query *q, struct output *out,
-	    size_t window);
+	    const struct batch_opts *bo);
 
 #endif /* BATCH_H */

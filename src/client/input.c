@@ -30,8 +30,10 @@
 
 enum source_type {
 	SOURCE_FILE,
+	SOURCE_FD,
 	SOURCE_TEXT,
-	SOURCE_META
+	SOURCE_META,
+	SOURCE_SEEDS
 };
 
 struct source {
@@ -39,6 +41,9 @@ struct source {
 	char			*name;
 	const char		*text;
 	enum meta		 meta;
+	int			 fd;		/* SOURCE_FD, until opened */
+	uint64_t		 seed;		/* SOURCE_SEEDS: the next one */
+	unsigned long		 left;		/* SOURCE_SEEDS */
 };
 
 /* Where parsing is in the buffer; committed only when an item is whole. */
@@ -102,9 +107,24 @@ input_add_text(struct input *in, const char *text, const char *name)
 }
 
 void
+input_add_fd(struct input *in, int fd, const char *name)
+{
+	input_add(in, SOURCE_FD, name)->fd = fd;
+}
+
+void
 input_add_meta(struct input *in, enum meta meta)
 {
 	input_add(in, SOURCE_META, NULL)->meta = meta;
+}
+
+void
+input_add_seeds(struct input *in, uint64_t seed, unsigned long count)
+{
+	struct source	*s = input_add(in, SOURCE_SEEDS, "generate");
+
+	s->seed = seed;
+	s->left = count;
 }
 
 void
@@ -116,8 +136,11 @@ input_free(struct input *in)
 		return;
 	if (in->fd > STDIN_FILENO)
 		close(in->fd);
-	for (i = 0; i < in->nsrc; i++)
+	for (i = 0; i < in->nsrc; i++) {
+		if (in->src[i].type == SOURCE_FD && in->src[i].fd != -1)
+			close(in->src[i].fd);
 		free(in->src[i].name);
+	}
 	free(in->src);
 	free(in->buf);
 	free(in);
@@ -227,12 +250,11 @@ input_fail(struct item *it, const struct source *s, const char *why)
 	snprintf(it->msg, sizeof it->msg, "%s", why);
 }
 
-/* Opens the current source; 1 if that already gave an item. */
+/* The item of a meta request or the next seed: 1, or 0 if none is left. */
 static int
-input_open(struct input *in, struct item *it)
+input_synth(struct input *in, struct item *it)
 {
 	struct source	*s = &in->src[in->cur];
-	size_t		 n;
 
 	if (s->type == SOURCE_META) {
 		memset(it, 0, sizeof *it);
@@ -241,6 +263,31 @@ input_open(struct input *in, struct item *it)
 		in->cur++;
 		return (1);
 	}
+	if (s->type == SOURCE_SEEDS) {
+		if (s->left == 0) {
+			in->cur++;
+			return (0);
+		}
+		memset(it, 0, sizeof *it);
+		it->kind = ITEM_PUZZLE;
+		it->src = s->name;
+		it->seed = s->seed++;	/* wraps around after 2^64 - 1 */
+		if (--s->left == 0)
+			in->cur++;
+		return (1);
+	}
+	return (0);
+}
+
+/* Opens the current source; 1 if that already gave an item. */
+static int
+input_open(struct input *in, struct item *it)
+{
+	struct source	*s = &in->src[in->cur];
+	size_t		 n;
+
+	if (s->type == SOURCE_META || s->type == SOURCE_SEEDS)
+		return (input_synth(in, it));
 	in->open = 1;
 	if (s->type == SOURCE_TEXT) {
 		n = strlen(s->text);
@@ -254,7 +301,10 @@ input_open(struct input *in, struct item *it)
 		in->oneline = memchr(s->text, '\n', n) == NULL;
 		return (0);
 	}
-	if (strcmp(s->name, "-") == 0)
+	if (s->type == SOURCE_FD) {
+		in->fd = s->fd;
+		s->fd = -1;
+	} else if (strcmp(s->name, "-") == 0)
 		in->fd = STDIN_FILENO;
 	else if ((in->fd = open(s->name, O_RDONLY | O_CLOEXEC)) == -1) {
 		input_fail(it, s, strerror(errno));
@@ -503,6 +553,10 @@ input_estimate(const struct input *in)
 	for (i = 0; i < in->nsrc; i++) {
 		if (in->src[i].type == SOURCE_TEXT)
 			ninths += 9;
+		if (in->src[i].type == SOURCE_SEEDS)
+			ninths += 9LL * in->src[i].left;
+		if (in->src[i].type == SOURCE_FD)
+			return (0);
 		if (in->src[i].type != SOURCE_FILE)
 			continue;
 		if ((fd = input_count_open(&in->src[i])) == -2)

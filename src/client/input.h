@@ -12,6 +12,8 @@
 #ifndef INPUT_H
 #define INPUT_H
 
+#include <stdint.h>
+
 #include "sudokuc.h"
 
 struct input;
@@ -24,8 +26,16 @@ void		 input_add_file(struct input *, const char *path);
 /* Add puzzle text given on the command line; name is e.g. "argument 2". */
 void		 input_add_text(struct input *, const char *text,
 		    const char *name);
+/* Add an open descriptor to read (closed once read); name for messages. */
+void		 input_add_fd(struct input *, int fd, const char *name);
 /* Add a meta request. */
 void		 input_add_meta(struct input *, enum meta);
+/*
+ * Add count items for sudokuc generate, the seeds seed, seed + 1, ...
+ * (modulo 2^64); count is at least 1.
+ */
+void		 input_add_seeds(struct input *, uint64_t seed,
+		    unsigned long count);
 
 /*
  * The next item: 1 with *it filled, 0 when more data must be read first

@@ -1,6 +1,9 @@
 /*
  * local.c -- sudokuc -L: answers from the solver core, in-process.
  *
+ * What each request gets is reply.c's business; here the work is spread
+ * over threads and the answers are kept in input order.
+ *
  * The caller's thread reads the input into chunks of items, kept in a
  * ring in input order, and prints the chunk at the head of the ring once
  * it is solved.  The threads of -j solve the chunks in between; so does
@@ -17,6 +20,7 @@
 
 #include "common/xmalloc.h"
 #include "local.h"
+#include "reply.h"
 
 /*
  * Items per chunk: a few hundred microseconds of solving, so that the
@@ -25,8 +29,6 @@
 #define LOCAL_CHUNK	128
 /* Chunks in the ring per thread: work queued while the head is solved. */
 #define LOCAL_RING	4
-/* Longest reply: 81 digits, or "ERR budget ... exceeded". */
-#define LOCAL_REPLY_MAX	96
 
 enum chunk_state {
 	CHUNK_FREE = 0,
@@ -37,7 +39,7 @@ enum chunk_state {
 
 struct chunk {
 	struct item		 items[LOCAL_CHUNK];
-	char			 reply[LOCAL_CHUNK][LOCAL_REPLY_MAX];
+	char			*reply;		/* LOCAL_CHUNK replies */
 	size_t			 n;
 	enum chunk_state	 state;
 };
@@ -49,6 +51,7 @@ struct local {
 
 	struct chunk		*ring;
 	size_t			 nring;
+	size_t			 replysize;	/* of each reply */
 	size_t			 head;		/* the oldest chunk in use */
 	size_t			 count;		/* chunks in use */
 
@@ -60,52 +63,6 @@ struct local {
 	int			 stop;
 };
 
-static void
-local_result(enum sudoku_result r, uint64_t budget, char *buf, size_t size)
-{
-	if (r == SUDOKU_NOSOLUTION)
-		snprintf(buf, size, "ERR nosolution the puzzle has no solution");
-	else if (r == SUDOKU_BUDGET)
-		snprintf(buf, size, "ERR budget search budget of %llu guesses "
-		    "exceeded", (unsigned long long)budget);
-	else
-		snprintf(buf, size, "ERR conflict the givens break a rule");
-}
-
-void
-local_reply(const struct item *it, const struct query *q, char *buf,
-    size_t size)
-{
-	struct sudoku_grid	sol;
-	enum sudoku_result	r;
-	unsigned long		n;
-
-	if (it->kind == ITEM_META) {
-		if (it->meta == META_PING)
-			snprintf(buf, size, "PONG");
-		else
-			snprintf(buf, size, "VERSION %s", SUDOKUC_VERSION);
-		return;
-	}
-	if (q->mode == MODE_COUNT) {
-		r = sudoku_count(&it->grid, q->limit, q->budget, &n, NULL,
-		    NULL);
-		if (r == SUDOKU_SOLVED || r == SUDOKU_NOSOLUTION)
-			snprintf(buf, size, "%lu", n);
-		else
-			local_result(r, q->budget, buf, size);
-		return;
-	}
-	r = sudoku_solve(&it->grid, q->mode == MODE_LEXMIN ? SUDOKU_LEXMIN :
-	    SUDOKU_ANY, q->budget, &sol, NULL);
-	if (r != SUDOKU_SOLVED || size <= SUDOKU_CELLS) {
-		local_result(r, q->budget, buf, size);
-		return;
-	}
-	sudoku_format(&sol, buf);
-	buf[SUDOKU_CELLS] = '\0';
-}
-
 /* Solves the items of ch that need it. */
 static void
 local_solve(const struct local *l, struct chunk *ch)
@@ -116,8 +73,8 @@ local_solve(const struct local *l, struct chunk *ch)
 	for (i = 0; i < ch->n; i++) {
 		it = &ch->items[i];
 		if (it->kind == ITEM_PUZZLE || it->kind == ITEM_META)
-			local_reply(it, l->query, ch->reply[i],
-			    sizeof ch->reply[i]);
+			reply_make(it, l->query, ch->reply + i * l->replysize,
+			    l->replysize);
 	}
 }
 
@@ -198,7 +155,7 @@ local_print(struct local *l)
 			break;
 		for (i = 0; i < ch->n; i++)
 			if (output_item(l->out, &ch->items[i],
-			    ch->reply[i]) == -1)
+			    ch->reply + i * l->replysize) == -1)
 				return (-1);
 		output_tick(l->out);
 		pthread_mutex_lock(&l->lock);
@@ -303,6 +260,7 @@ local_run(struct input *in, const struct query *q, struct output *out,
     unsigned int nthreads, char **cause)
 {
 	struct local	l;
+	size_t		i;
 	int		r;
 
 	memset(&l, 0, sizeof l);
@@ -311,6 +269,9 @@ local_run(struct input *in, const struct query *q, struct output *out,
 	l.out = out;
 	l.nring = nthreads == 1 ? 1 : (size_t)nthreads * LOCAL_RING;
 	l.ring = xcalloc(l.nring, sizeof *l.ring);
+	l.replysize = q->mode == MODE_HINT ? REPLY_MAX : REPLY_SHORT;
+	for (i = 0; i < l.nring; i++)
+		l.ring[i].reply = xcalloc(LOCAL_CHUNK, l.replysize);
 	pthread_mutex_init(&l.lock, NULL);
 	pthread_cond_init(&l.work, NULL);
 	pthread_cond_init(&l.done, NULL);
@@ -320,6 +281,8 @@ local_run(struct input *in, const struct query *q, struct output *out,
 	pthread_cond_destroy(&l.done);
 	pthread_cond_destroy(&l.work);
 	pthread_mutex_destroy(&l.lock);
+	for (i = 0; i < l.nring; i++)
+		free(l.ring[i].reply);
 	free(l.ring);
 	return (r);
 }

@@ -11,14 +11,6 @@
 #define LOCAL_THREADS_MAX	64
 
 /*
- * The reply sudokud would send for it (one line, no LF), made by the
- * same core the daemon uses with the budget of q, so that -L prints what
- * the daemon path prints.  Not for META_STATS, which needs a daemon.
- */
-void	local_reply(const struct item *it, const struct query *q, char *buf,
-	    size_t size);
-
-/*
  * Answers every item of in with nthreads threads (the caller's among
  * them) and hands them to out in input order.  Returns 0, -1 if
  * output_item() said stop, or -1 with *cause set if the threads could

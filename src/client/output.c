@@ -10,6 +10,7 @@
 
 #include "common/log.h"
 #include "common/xmalloc.h"
+#include "draw.h"
 #include "output.h"
 
 /* How often the progress line is redrawn, and after how long at first. */
@@ -112,7 +113,7 @@ output_warnx(struct output *out, const char *fmt, ...)
 static void	output_at(struct output *, const struct item *, const char *,
 		    ...) __attribute__((format(printf, 3, 4)));
 
-/* A message about one item: "sudokuc: FILE:LINE: text". */
+/* A message about one item: "sudokuc: FILE:LINE: text", "seed N: text". */
 static void
 output_at(struct output *out, const struct item *it, const char *fmt, ...)
 {
@@ -122,7 +123,10 @@ output_at(struct output *out, const struct item *it, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	if (it->line != 0)
+	if (out->query.mode == MODE_GENERATE && it->kind != ITEM_META)
+		output_warnx(out, "seed %llu: %s",
+		    (unsigned long long)it->seed, text);
+	else if (it->line != 0)
 		output_warnx(out, "%s:%lu: %s", it->src, it->line, text);
 	else
 		output_warnx(out, "%s: %s", it->src, text);
@@ -139,11 +143,18 @@ output_format(const struct output *out, const struct item *it)
 		[SHAPE_PRETTY] = FORMAT_PRETTY
 	};
 
-	if (out->query.mode == MODE_COUNT)
-		return (FORMAT_LINE);	/* a count is one line */
-	if (out->format != FORMAT_AUTO)
-		return (out->format);
-	return (byshape[it->shape]);
+	switch (out->query.mode) {
+	case MODE_COUNT:
+	case MODE_RATE:
+		return (FORMAT_LINE);	/* one line */
+	case MODE_HINT:		/* one line, or drawn */
+		return (out->format == FORMAT_PRETTY ? FORMAT_PRETTY :
+		    FORMAT_LINE);
+	default:
+		if (out->format != FORMAT_AUTO)
+			return (out->format);
+		return (byshape[it->shape]);
+	}
 }
 
 /* Starts an answer of one or several lines on stdout. */
@@ -156,30 +167,7 @@ output_begin(struct output *out, int multi)
 	out->prevmulti = multi;
 }
 
-/* The 13 lines of the boxed grid, into buf. */
-static size_t
-output_pretty(const char *sol, char *buf)
-{
-	static const char	rule[] = "+-------+-------+-------+\n";
-	char			*p = buf;
-	int			 r, c;
-
-	for (r = 0; r < 9; r++) {
-		if (r % 3 == 0)
-			p = stpcpy(p, rule);
-		for (c = 0; c < 9; c++) {
-			if (c % 3 == 0)
-				p = stpcpy(p, "| ");
-			*p++ = sol[r * 9 + c];
-			*p++ = ' ';
-		}
-		p = stpcpy(p, "|\n");
-	}
-	p = stpcpy(p, rule);
-	return (p - buf);
-}
-
-/* A solution of 81 digits, in the answer's format. */
+/* A solution of 81 digits (or a puzzle), in the answer's format. */
 static void
 output_solution(struct output *out, const struct item *it, const char *sol)
 {
@@ -190,7 +178,7 @@ output_solution(struct output *out, const struct item *it, const char *sol)
 	output_begin(out, f != FORMAT_LINE);
 	switch (f) {
 	case FORMAT_PRETTY:
-		p += output_pretty(sol, buf);
+		p += draw_grid(sol, buf);
 		break;
 	case FORMAT_GRID:
 		for (r = 0; r < 9; r++) {
@@ -216,7 +204,7 @@ output_solution(struct output *out, const struct item *it, const char *sol)
 
 /* Is sol 81 digits 1-9 that keep the givens of it? */
 static int
-output_valid(const struct item *it, const char *sol)
+output_solves(const struct item *it, const char *sol)
 {
 	int	i;
 
@@ -227,6 +215,42 @@ output_valid(const struct item *it, const char *sol)
 			return (0);
 	}
 	return (sol[SUDOKU_CELLS] == '\0');
+}
+
+/* Is a reply that is not an error what the request asked for? */
+static int
+output_valid(const struct output *out, const struct item *it,
+    const char *reply)
+{
+	enum sudoku_level	l;
+	size_t			n;
+
+	switch (out->query.mode) {
+	case MODE_RATE:		/* "<level> <score> <hardest>" */
+		n = strcspn(reply, " ");
+		return (sudoku_level_parse(reply, n, &l) == 0 &&
+		    reply[n] == ' ');
+	case MODE_HINT:		/* "<technique> <actions> <text>", "solved" */
+		n = strspn(reply, "abcdefghijklmnopqrstuvwxyz_");
+		return (strcmp(reply, "solved") == 0 ||
+		    (n > 0 && reply[n] == ' '));
+	case MODE_GENERATE:	/* 81 cells, '.' for blanks */
+		return (strlen(reply) == SUDOKU_CELLS &&
+		    strspn(reply, "123456789.") == SUDOKU_CELLS);
+	default:
+		return (output_solves(it, reply));
+	}
+}
+
+/* A rating or a hint: its line, or the hint drawn (-f pretty). */
+static void
+output_line(struct output *out, const struct item *it, const char *reply)
+{
+	int	drawn = output_format(out, it) == FORMAT_PRETTY;
+
+	output_begin(out, drawn);
+	if (!drawn || draw_hint(stdout, &it->grid, &out->query, reply) == -1)
+		printf("%s\n", reply);
 }
 
 /*
@@ -250,7 +274,7 @@ output_error(struct output *out, const struct item *it, const char *code,
 		output_at(out, it, "%s", text);
 }
 
-/* "ERR code text": counts and prints it; -1 if the run must stop. */
+/* "ERR code text": counts and prints it. */
 static int
 output_err(struct output *out, const struct item *it, const char *reply)
 {
@@ -260,10 +284,6 @@ output_err(struct output *out, const struct item *it, const char *reply)
 
 	len = strcspn(code, " ");
 	text = code[len] == ' ' ? code + len + 1 : code + len;
-	if (len == 4 && strncmp(code, "busy", 4) == 0) {
-		output_warnx(out, "%s: server busy: %s", out->peer, text);
-		return (-1);
-	}
 	if (len == 10 && strncmp(code, "nosolution", 10) == 0)
 		out->unsolvable++;
 	else
@@ -303,13 +323,16 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 	if (out->query.mode == MODE_COUNT)
 		return (output_count(out, it, reply));
 	/* The core's answers in-process (-L) need no checking. */
-	if (out->threads == 0 && !output_valid(it, reply)) {
+	if (out->threads == 0 && !output_valid(out, it, reply)) {
 		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
 		    out->peer, it->src, it->line, reply);
 		return (-1);
 	}
 	out->solved++;
-	output_solution(out, it, reply);
+	if (out->query.mode == MODE_RATE || out->query.mode == MODE_HINT)
+		output_line(out, it, reply);
+	else
+		output_solution(out, it, reply);
 	return (0);
 }
 
@@ -399,6 +422,16 @@ output_stats(struct output *out)
 	out->nstats = 0;
 }
 
+void
+output_stat_reset(struct output *out)
+{
+	size_t	i;
+
+	for (i = 0; i < out->nstats; i++)
+		free(out->stats[i]);
+	out->nstats = 0;
+}
+
 int
 output_stat(struct output *out, const char *line)
 {
@@ -449,12 +482,18 @@ output_tick(struct output *out)
 static void
 output_summary(struct output *out)
 {
-	double	elapsed = sudokuc_now() - out->start;
+	static const char	*done[] = {
+		[MODE_SOLVE] = "solved", [MODE_LEXMIN] = "solved",
+		[MODE_COUNT] = "solved", [MODE_RATE] = "rated",
+		[MODE_HINT] = "hinted", [MODE_GENERATE] = "generated"
+	};
+	double			 elapsed = sudokuc_now() - out->start;
 
-	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu solved, "
+	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu %s, "
 	    "%lu unsolvable, %lu invalid, %lu other errors",
 	    out->done, out->done == 1 ? "" : "s", elapsed,
 	    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
+	    done[out->query.mode],
 	    out->unsolvable, out->invalid, out->errors);
 	if (out->threads > 0)
 		output_warnx(out, "solved in-process: %u thread%s, search "

@@ -105,11 +105,32 @@ parse_sep(enum shape shape, char c)
 	return (c == ' ' || c == '\t' || (shape == SHAPE_PRETTY && c == '|'));
 }
 
+/*
+ * The first 20 bytes of a cell for a message, 7-bit printable: another
+ * byte as \xNN, as the input may hold anything.
+ */
+static const char *
+parse_shown(const char *s, size_t len, char *buf)
+{
+	char	*p = buf;
+	size_t	 i;
+
+	for (i = 0; i < len && i < 20; i++) {
+		if (s[i] >= 0x20 && s[i] < 0x7f)
+			*p++ = s[i];
+		else
+			p += sprintf(p, "\\x%02x", (unsigned char)s[i]);
+	}
+	*p = '\0';
+	return (buf);
+}
+
 /* Copies the cells of a blank-separated row into out; -1 if it is bad. */
 static int
 parse_spaced(struct item *it, const struct row *rw, size_t r, char *out)
 {
 	size_t	i, n = 0, start;
+	char	shown[4 * 20 + 1];
 
 	for (i = 0; i < rw->len; ) {
 		while (i < rw->len && parse_sep(it->shape, rw->s[i]))
@@ -120,9 +141,9 @@ parse_spaced(struct item *it, const struct row *rw, size_t r, char *out)
 		while (i < rw->len && !parse_sep(it->shape, rw->s[i]))
 			i++;
 		if (i - start != 1) {
-			parse_bad(it, rw->line, "char", "row %zu: cell '%.*s' "
-			    "is not one character", r + 1, (int)(i - start >
-			    20 ? 20 : i - start), rw->s + start);
+			parse_bad(it, rw->line, "char", "row %zu: cell '%s' is "
+			    "not one character", r + 1, parse_shown(rw->s +
+			    start, i - start, shown));
 			return (-1);
 		}
 		if (n < 9)

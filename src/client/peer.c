@@ -1,10 +1,10 @@
 /*
  * peer.c -- one of sudokuc's connections to sudokud.
  *
- * Connecting, a buffer of requests not yet written, and a buffer of
- * bytes read that is cut into reply lines.  The socket is non-blocking;
- * the caller polls it and keeps the requests in flight bounded, so the
- * write buffer never needs more than maxreq requests.
+ * Connecting without blocking, a buffer of requests not yet written,
+ * and a buffer of bytes read that is cut into reply lines.  The socket
+ * is non-blocking; the caller polls it and keeps the requests in flight
+ * bounded, so the write buffer grows to a bounded size at most.
  */
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -25,20 +25,6 @@
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "peer.h"
-
-static int
-peer_nonblock(int fd, char **cause)
-{
-	int	flags;
-
-	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
-		xasprintf(cause, "fcntl: %s", strerror(errno));
-		close(fd);
-		return (-1);
-	}
-	return (fd);
-}
 
 /* Why connect(2) failed with error, and what to do about it. */
 static void
@@ -66,104 +52,170 @@ peer_why(const char *path, int error, char **cause)
 		    "daemon)", strerror(error), SUDOKUD_GROUP_DEFAULT);
 }
 
-int
-peer_connect_unix(const char *path, char **cause)
+/*
+ * A non-blocking socket connecting to sa: 0 connected, 1 in progress,
+ * -1 with *error.
+ */
+static int
+peer_start(struct peer *w, int family, const struct sockaddr *sa,
+    socklen_t len, int *error)
 {
-	struct sockaddr_un	sun;
-	int			fd, error;
+	int	one = 1;
 
-	memset(&sun, 0, sizeof sun);
-	sun.sun_family = AF_UNIX;
-	if (strlen(path) >= sizeof sun.sun_path) {
-		xasprintf(cause, "%s", strerror(ENAMETOOLONG));
-		return (-1);
-	}
-	strncpy(sun.sun_path, path, sizeof sun.sun_path - 1);
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1) {
-		xasprintf(cause, "socket: %s", strerror(errno));
-		return (-1);
-	}
-	if (connect(fd, (struct sockaddr *)&sun, sizeof sun) == -1) {
-		error = errno;
-		close(fd);
-		peer_why(path, error, cause);
-		return (-1);
-	}
-	return (peer_nonblock(fd, cause));
-}
-
-int
-peer_connect_tcp(const char *host, const char *port, char **cause)
-{
-	struct addrinfo		 hints, *res, *ai;
-	int			 fd = -1, error, one = 1, saved = 0;
-
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_NUMERICSERV;
-	if ((error = getaddrinfo(host, port, &hints, &res)) != 0) {
-		xasprintf(cause, "%s", gai_strerror(error));
-		return (-1);
-	}
-	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
-		    ai->ai_protocol);
-		if (fd == -1) {
-			saved = errno;
-			continue;
-		}
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-			break;
-		saved = errno;
-		close(fd);
-		fd = -1;
-	}
-	freeaddrinfo(res);
-	if (fd == -1) {
-		peer_why(NULL, saved, cause);
+	w->fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (w->fd == -1) {
+		*error = errno;
 		return (-1);
 	}
 	/* Requests go out in batches already; do not hold back a tail. */
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	return (peer_nonblock(fd, cause));
+	if (family != AF_UNIX)
+		setsockopt(w->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	if (connect(w->fd, sa, len) == 0)
+		return (0);
+	if (errno == EINPROGRESS)
+		return (1);
+	*error = errno;
+	close(w->fd);
+	w->fd = -1;
+	return (-1);
+}
+
+/* The state after a connect step: 0 up, 1 connecting, -1 down. */
+static int
+peer_state(struct peer *w, int r)
+{
+	w->state = r == 0 ? PEER_UP : r == 1 ? PEER_CONNECTING : PEER_DOWN;
+	if (r == 0) {
+		w->rlen = w->wlen = w->woff = 0;
+		w->wdead = 0;
+	}
+	return (r);
+}
+
+/* From w->ai on, the first address that connects or is connecting. */
+static int
+peer_next(struct peer *w, int error, char **cause)
+{
+	int	r;
+
+	for (; w->ai != NULL; w->ai = w->ai->ai_next) {
+		r = peer_start(w, w->ai->ai_family, w->ai->ai_addr,
+		    w->ai->ai_addrlen, &error);
+		if (r != -1)
+			return (peer_state(w, r));
+	}
+	peer_why(NULL, error, cause);
+	return (peer_state(w, -1));
+}
+
+int
+peer_open(struct peer *w, char **cause)
+{
+	struct sockaddr_un	 sun;
+	struct server		*s = w->server;
+	int			 error = 0, r;
+
+	if (s->path == NULL) {
+		if (server_resolve(s, cause) == -1)
+			return (peer_state(w, -1));
+		w->ai = s->ai;
+		return (peer_next(w, ECONNREFUSED, cause));
+	}
+	memset(&sun, 0, sizeof sun);
+	sun.sun_family = AF_UNIX;
+	if (strlen(s->path) >= sizeof sun.sun_path) {
+		xasprintf(cause, "%s", strerror(ENAMETOOLONG));
+		return (peer_state(w, -1));
+	}
+	strncpy(sun.sun_path, s->path, sizeof sun.sun_path - 1);
+	if ((r = peer_start(w, AF_UNIX, (struct sockaddr *)&sun, sizeof sun,
+	    &error)) == -1)
+		peer_why(s->path, error, cause);
+	return (peer_state(w, r));
+}
+
+int
+peer_opened(struct peer *w, char **cause)
+{
+	socklen_t	len = sizeof (int);
+	int		error = 0;
+
+	if (getsockopt(w->fd, SOL_SOCKET, SO_ERROR, &error, &len) == -1)
+		error = errno;
+	if (error == 0)
+		return (peer_state(w, 0));
+	close(w->fd);
+	w->fd = -1;
+	if (w->server->path != NULL || w->ai == NULL) {
+		peer_why(w->server->path, error, cause);
+		return (peer_state(w, -1));
+	}
+	w->ai = w->ai->ai_next;
+	return (peer_next(w, error, cause));
 }
 
 void
-peer_init(struct peer *w, int fd, size_t maxreq)
+peer_close(struct peer *w)
+{
+	if (w->fd != -1)
+		close(w->fd);
+	w->fd = -1;
+	w->state = PEER_DOWN;
+	w->rlen = w->wlen = w->woff = 0;
+	w->wdead = w->probing = 0;
+}
+
+void
+peer_init(struct peer *w, struct server *server)
 {
 	memset(w, 0, sizeof *w);
-	w->fd = fd;
-	w->wsize = maxreq * PEER_REQ_MAX + 1;
-	w->wbuf = xmalloc(w->wsize);
+	w->fd = -1;
+	w->server = server;
 }
 
 void
 peer_free(struct peer *w)
 {
+	peer_close(w);
 	free(w->wbuf);
 	w->wbuf = NULL;
-	if (w->fd != -1)
-		close(w->fd);
-	w->fd = -1;
+}
+
+/* Room for len more bytes at the end of the write buffer. */
+static char *
+peer_room(struct peer *w, size_t len)
+{
+	if (w->woff > 0 && w->wlen + len > w->wsize) {
+		memmove(w->wbuf, w->wbuf + w->woff, w->wlen - w->woff);
+		w->wlen -= w->woff;
+		w->woff = 0;
+	}
+	if (w->wlen + len > w->wsize) {
+		/* At most the window's requests are ever unwritten. */
+		w->wsize = w->wsize == 0 ? 4096 : w->wsize;
+		while (w->wlen + len > w->wsize)
+			w->wsize *= 2;
+		w->wbuf = xreallocarray(w->wbuf, w->wsize, 1);
+	}
+	return (w->wbuf + w->wlen);
+}
+
+void
+peer_probe(struct peer *w)
+{
+	memcpy(peer_room(w, 5), "PING\n", 5);
+	w->wlen += 5;
+	w->probing = 1;
 }
 
 void
 peer_request(struct peer *w, struct item *it, const struct query *q)
 {
 	static const char	*meta[] = { "PING", "STATS", "VERSION" };
-	char			*p;
+	/* "HINT <81 cells> <grid>\n", the longest, or "GENERATE ...". */
+	char			*p = peer_room(w, q->gridlen + 128);
 	int			 n;
 
-	if (w->wlen + PEER_REQ_MAX >= w->wsize) {
-		memmove(w->wbuf, w->wbuf + w->woff, w->wlen - w->woff);
-		w->wlen -= w->woff;
-		w->woff = 0;
-	}
-	if (w->wlen + PEER_REQ_MAX >= w->wsize)
-		fatalx("peer_request: more than %zu requests unwritten",
-		    w->wsize / PEER_REQ_MAX);
-	p = w->wbuf + w->wlen;
 	if (it->kind == ITEM_META) {
 		it->sent = sudokuc_now();
 		n = sprintf(p, "%s\n", meta[it->meta]);
@@ -171,6 +223,15 @@ peer_request(struct peer *w, struct item *it, const struct query *q)
 		n = sprintf(p, "COUNT %.81s %lu\n", it->cells, q->limit);
 	else if (q->mode == MODE_LEXMIN)
 		n = sprintf(p, "LEXMIN %.81s\n", it->cells);
+	else if (q->mode == MODE_RATE)
+		n = sprintf(p, "RATE %.81s\n", it->cells);
+	else if (q->mode == MODE_HINT)
+		n = sprintf(p, "HINT %.81s%s%.*s\n", it->cells,
+		    q->grid != NULL ? " " : "", (int)q->gridlen,
+		    q->grid != NULL ? q->grid : "");
+	else if (q->mode == MODE_GENERATE)
+		n = sprintf(p, "GENERATE %s %llu\n",
+		    sudoku_level_name(q->level), (unsigned long long)it->seed);
 	else {
 		memcpy(p, it->cells, SUDOKU_CELLS);
 		p[SUDOKU_CELLS] = '\n';

@@ -1,40 +1,61 @@
 /*
- * peer.h -- one of sudokuc's connections to sudokud: connect, queue
- * requests, write them and split what comes back into lines.
+ * peer.h -- one of sudokuc's connections to sudokud: connect without
+ * blocking, queue requests, write them and split what comes back into
+ * lines.
  */
 #ifndef PEER_H
 #define PEER_H
 
 #include <stddef.h>
 
+#include "server.h"
 #include "sudokuc.h"
 
 /* Replies are short lines; a longer one means the peer is not sudokud. */
 #define PEER_LINE_MAX	8192
-/* Longest request: "COUNT <81 cells> <limit>\n". */
-#define PEER_REQ_MAX	(6 + SUDOKU_CELLS + 1 + 20 + 1)
+
+/* A FIFO of ring slots, linked through the batch's next[] (batch.c). */
+struct slotq {
+	size_t		 head;
+	size_t		 tail;
+	size_t		 len;
+};
+
+enum peer_state {
+	PEER_DOWN = 0,		/* no socket: waiting for its server */
+	PEER_CONNECTING,	/* a connect(2) in progress: poll POLLOUT */
+	PEER_UP
+};
 
 struct peer {
-	int		 fd;
+	int			 fd;
+	enum peer_state		 state;
+	struct server		*server;	/* the one it connects to */
+	const struct addrinfo	*ai;		/* TCP: the address tried */
+	/*
+	 * Connecting: when it began.  Up: when it last answered, or when
+	 * it was asked something while it owed nothing (the reply timeout
+	 * counts from there).
+	 */
+	double			 since;
+	int			 wasup;		/* was up once: reconnecting */
+	int			 probing;	/* a PING first: no requests */
 
-	char		*wbuf;		/* requests not yet written */
-	size_t		 wsize;
-	size_t		 woff;
-	size_t		 wlen;
-	int		 wdead;		/* writing failed: only read */
+	char			*wbuf;		/* requests not yet written */
+	size_t			 wsize;
+	size_t			 woff;
+	size_t			 wlen;
+	int			 wdead;		/* writing failed: only read */
 
-	char		 rbuf[PEER_LINE_MAX];
-	size_t		 rlen;
+	char			 rbuf[PEER_LINE_MAX];
+	size_t			 rlen;
 
 	/*
 	 * The caller's queue of the requests sent on this connection and
-	 * not answered yet, oldest first: qlen ring slots from qhead, each
-	 * linked to the next (batch.c).  When the connection is lost,
-	 * these are the requests to resend elsewhere.
+	 * not answered yet, oldest first.  When the connection is lost,
+	 * these are the requests to send again elsewhere.
 	 */
-	size_t		 qhead;
-	size_t		 qtail;
-	size_t		 qlen;
+	struct slotq		 q;
 };
 
 /* What peer_read saw. */
@@ -49,19 +70,24 @@ enum peer_status {
 /* Handed one reply line (without CR LF); -1 to stop reading. */
 typedef int	(*peer_line_cb)(void *, struct peer *, char *);
 
-/*
- * Connect to a Unix socket, or to host and port over TCP.  Return a
- * non-blocking descriptor, or -1 with *cause saying why, with a hint
- * when one helps (is sudokud running? is the user in the socket's
- * group?).
- */
-int	peer_connect_unix(const char *path, char **cause);
-int	peer_connect_tcp(const char *host, const char *port, char **cause);
-
-/* Takes over fd; at most maxreq requests are ever unwritten at once. */
-void	peer_init(struct peer *, int fd, size_t maxreq);
+/* A connection to server, down; no socket yet. */
+void	peer_init(struct peer *, struct server *server);
 void	peer_free(struct peer *);
 
+/*
+ * Start connecting (PEER_DOWN): 0 when up, 1 while in progress (poll
+ * for POLLOUT, then call peer_opened()), -1 with *cause saying why not,
+ * with a hint when one helps (is sudokud running? is the user in the
+ * socket's group?).  A TCP server's addresses are tried in turn.
+ */
+int	peer_open(struct peer *, char **cause);
+/* The connect in progress is over: as peer_open(). */
+int	peer_opened(struct peer *, char **cause);
+/* Closes the socket, drops the buffers; the queue is the caller's. */
+void	peer_close(struct peer *);
+
+/* Queues a PING, to see whether the server answers. */
+void	peer_probe(struct peer *);
 /* Queues the request for an ITEM_PUZZLE or ITEM_META item. */
 void	peer_request(struct peer *, struct item *, const struct query *);
 /* Is there something to write? */

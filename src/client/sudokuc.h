@@ -2,9 +2,9 @@
  * sudokuc.h -- types shared by the parts of the sudokuc client.
  *
  * input.c reads puzzles into items (parse.c knows their shapes), batch.c
- * sends them to sudokud over the connections of peer.c (local.c solves
- * them in-process instead) and output.c prints the answers in input
- * order.
+ * sends them to sudokud over the connections of pool.c and peer.c to
+ * the servers of server.c (local.c answers them in-process instead,
+ * with reply.c) and output.c prints the answers in input order.
  */
 #ifndef SUDOKUC_H
 #define SUDOKUC_H
@@ -45,21 +45,27 @@ enum format {
 	FORMAT_PRETTY
 };
 
-/* What is asked about each puzzle. */
+/* What is asked about each puzzle: the request sent for it. */
 enum mode {
-	MODE_SOLVE = 0,
-	MODE_LEXMIN,
-	MODE_COUNT
+	MODE_SOLVE = 0,		/* SOLVE */
+	MODE_LEXMIN,		/* LEXMIN */
+	MODE_COUNT,		/* COUNT */
+	MODE_RATE,		/* RATE: sudokuc rate */
+	MODE_HINT,		/* HINT: sudokuc hint */
+	MODE_GENERATE		/* GENERATE: sudokuc generate */
 };
 
 struct query {
-	enum mode	mode;
-	unsigned long	limit;		/* MODE_COUNT */
-	uint64_t	budget;		/* -L: guesses per puzzle */
+	enum mode		 mode;
+	unsigned long		 limit;		/* MODE_COUNT */
+	uint64_t		 budget;	/* -L: guesses per puzzle */
+	enum sudoku_level	 level;		/* MODE_GENERATE */
+	const char		*grid;		/* MODE_HINT: the player's, */
+	size_t			 gridlen;	/* 81 or 729 bytes, or NULL */
 };
 
 enum item_kind {
-	ITEM_PUZZLE = 0,	/* a well-formed puzzle: ask about it */
+	ITEM_PUZZLE = 0,	/* a well-formed puzzle, or a seed: ask */
 	ITEM_BAD,		/* a malformed puzzle: code and msg say why */
 	ITEM_FAIL,		/* an input that cannot be read: msg says why */
 	ITEM_META		/* ping, stats or version */
@@ -83,6 +89,7 @@ struct item {
 	const char		*code;	/* ITEM_BAD: "length", "char", ... */
 	struct sudoku_grid	grid;	/* ITEM_PUZZLE */
 	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
+	uint64_t		seed;	/* MODE_GENERATE: its seed */
 	double			sent;	/* ITEM_META: when it was sent */
 	char			msg[ITEM_MSGLEN];
 };

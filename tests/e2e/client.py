@@ -705,8 +705,8 @@ def daemon_gone_test():
         if Daemon.proc is None:
             TAP.skip(name, "SUDOKUD points at a daemon not started here")
             return
-        p = subprocess.Popen([SUDOKUC, "-s", Daemon.sock, "-w", "1",
-                              os.path.join(PUZZLE_DIR, SETS[0])],
+        p = subprocess.Popen([SUDOKUC, "-s", Daemon.sock, "-w", "1", "-t",
+                              "1", os.path.join(PUZZLE_DIR, SETS[0])],
                              stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
         time.sleep(0.3)
@@ -715,7 +715,10 @@ def daemon_gone_test():
         TAP.ok(p.returncode == 2 and re.fullmatch(
             r"sudokuc: unix:%s: (the server closed the connection .*\(it "
             r"may be shutting down\)|connection reset by the server .*)\n"
-            % re.escape(Daemon.sock), err), name, (p.returncode, err))
+            r"sudokuc: no server answered for 1 s: giving up with 1 request "
+            r"unanswered; the answers stop before %s:\d+\n"
+            % (re.escape(Daemon.sock), re.escape(os.path.join(
+                PUZZLE_DIR, SETS[0]))), err), name, (p.returncode, err))
 
 
 # ---- one answer record per puzzle (issue 9.8) -------------------------------
@@ -767,8 +770,9 @@ def record_tests(args, where):
 HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
                 "e": "errors", "f": "format", "H": "host", "h": "help",
                 "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
-                "q": "quiet", "s": "socket", "V": "version", "v": "verbose",
-                "w": "window"}
+                "q": "quiet", "s": "socket", "t": "timeout", "V": "version",
+                "v": "verbose", "w": "window"}
+GENERATE_OPTIONS = {"l": "level", "n": "number", " ": "seed"}
 
 
 def option_tests():
@@ -779,15 +783,22 @@ def option_tests():
     def _(name):
         rc, out, err = run("--help")
         rc2, out2, _ = run("-h")
-        opts = re.findall(r"^  -(\w), --([\w-]+)\S* +\S.*$", out, re.M)
+        main, gen = (out.split("Options of generate") + [""])[:2]
+        opts = re.findall(r"^  -(\w), --([\w-]+)\S* +\S.*$", main, re.M)
+        gopts = re.findall(r"^  (?:-(\w),|   ) --([\w-]+)\S* +\S.*$", gen,
+                           re.M)
         usage = out.split("\n\n")[0]
         letters = set(re.findall(r"-(\w)", usage.split("[puzzle")[0]))
         letters |= set("".join(re.findall(r"\[-(\w+)\]", usage)))
+        gusage = usage.split("generate")[-1]
         TAP.ok(rc == 0 and err == "" and out == out2 and rc2 == 0 and
                dict(opts) == HELP_OPTIONS and letters == set(HELP_OPTIONS)
-               and all(len(ln) < 80 for ln in out.splitlines()
-                       if "sudokud.sock" not in ln), name,
-               (rc, out, err, opts, letters))
+               and {(k or " "): v for k, v in gopts} == GENERATE_OPTIONS
+               and all("-" + k in gusage for k in "ln") and
+               "--seed" in gusage and
+               all(len(ln) < 80 for ln in out.splitlines()
+                   if "sudokud.sock" not in ln), name,
+               (rc, out, err, opts, gopts, letters))
 
     @case("long options for every short one")
     def _(name):
@@ -811,7 +822,7 @@ def option_tests():
                 ["-L", missing], ["-L", EASY[:5]], ["-f"])]
         bad = [(r, ln) for r in res for ln in r[2].splitlines()
                if not ln.startswith(("sudokuc: ", "usage: sudokuc",
-                                     "               "))]
+                                     "       sudokuc ", "               "))]
         TAP.ok(bad == [] and all(r[0] == 2 for r in res[:5]) and
                all(r[2].startswith("sudokuc: ") for r in res), name,
                (bad, res))
@@ -1018,15 +1029,22 @@ def lost_tests():
     f = Tmp.file("twenty.txt", (EASY + "\n") * 20)
 
     def lost(name, family, end, want):
+        """One server, gone for good: after -t seconds without it, the
+        message of old and what was left unanswered."""
         srv = FakeServer(family, 8, 3, end)
         where = (["-s", srv.addr] if family == "unix" else
                  ["-p", str(srv.addr)])
-        rc, out, err = run(*(where + ["-C", "1", "-w", "8", f]), timeout=60)
+        t0 = time.monotonic()
+        rc, out, err = run(*(where + ["-C", "1", "-w", "8", "-t", "1", f]),
+                           timeout=60)
+        took = time.monotonic() - t0
         peer = ("unix:%s" % srv.addr if family == "unix" else
                 "tcp:127.0.0.1:%d" % srv.addr)
         TAP.ok(rc == 2 and out == (EASY_SOL + "\n") * 3 and
-               err == "sudokuc: %s: %s\n" % (peer, want) and
-               srv.join() is None, name, (rc, out, err, srv.error))
+               err == "sudokuc: %s: %s\nsudokuc: no server answered for 1 "
+               "s: giving up with 8 requests unanswered; the answers stop "
+               "before %s:4\n" % (peer, want, f) and 1 <= took < 10 and
+               srv.join() is None, name, (rc, out, err, took, srv.error))
 
     @case("server shuts down its side mid-batch: it closed the connection, "
           "N unanswered, exit 2")

@@ -1,0 +1,503 @@
+/*
+ * options.c -- sudokuc's command line: options, commands, usage.
+ *
+ * One table of options makes getopt_long(3)'s tables and --help; each
+ * option says which commands take it.  The global options come before
+ * the command word, or after it among the command's own (generate -n,
+ * -l and --seed), so that "sudokuc -L rate f" and "sudokuc rate -L f"
+ * are the same.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/xmalloc.h"
+#include "batch.h"
+#include "local.h"
+#include "options.h"
+#include "output.h"
+#include "server.h"
+
+#ifndef SUDOKUD_SOCKET_PATH
+#define SUDOKUD_SOCKET_PATH	"/run/sudokud.sock"
+#endif
+
+/* Which commands take an option. */
+#define C_SOLVE		(1 << CMD_SOLVE)
+#define C_GEN		(1 << CMD_GENERATE)
+#define C_ALL		(C_SOLVE | (1 << CMD_RATE) | (1 << CMD_HINT) | C_GEN)
+
+/* getopt's value of --seed, which has no short form. */
+#define OPT_SEED	256
+
+/* Every option: getopt_long(3) and --help are made from this table. */
+static const struct opt {
+	const char	*name;
+	int		 has_arg;	/* of the long option */
+	const char	*spec;		/* the short one, as getopt(3) has it */
+	int		 cmds;		/* C_* */
+	const char	*arg;		/* its argument, for --help */
+	const char	*help;
+} opts[] = {
+	{ "budget", required_argument, "b:", C_ALL, "=N",
+	  "-L: at most N guesses per puzzle (default "
+	  DEFAULTS_STRING(SUDOKU_BUDGET_SERVICE) ")" },
+	{ "connections", required_argument, "C:", C_ALL, "=N",
+	  "N connections, one a server at least (default "
+	  DEFAULTS_STRING(BATCH_CONN_DEFAULT) ")" },
+	{ "count", optional_argument, "c::", C_SOLVE, "[=LIMIT]",
+	  "count solutions, up to LIMIT (default "
+	  DEFAULTS_STRING(SUDOKUC_COUNT_DEFAULT) ")" },
+	{ "errors", optional_argument, "e", C_ALL, "[=WHERE]",
+	  "error answers on stderr, or stdout (the default)" },
+	{ "format", required_argument, "f:", C_ALL, "=FORMAT",
+	  "print solutions as line, grid, spaced or pretty" },
+	{ "help", no_argument, "h", C_ALL, "", "print this help and exit" },
+	{ "host", required_argument, "H:", C_ALL, "=HOST[:PORT]",
+	  "a server over TCP (port " SUDOKUD_PORT_DEFAULT "); may repeat" },
+	{ "jobs", required_argument, "j:", C_ALL, "=N",
+	  "-L: solve in N threads (default 1)" },
+	{ "local", no_argument, "L", C_ALL, "",
+	  "solve in-process, without a daemon" },
+	{ "lexmin", no_argument, "l", C_SOLVE, "",
+	  "the lexicographically smallest solution" },
+	{ "level", required_argument, "l:", C_GEN, "=LEVEL",
+	  "easy, medium (the default), hard, expert or extreme" },
+	{ "number", required_argument, "n:", C_GEN, "=N",
+	  "make N puzzles (default 1)" },
+	{ "port", required_argument, "p:", C_ALL, "=PORT",
+	  "connect over TCP to PORT (on 127.0.0.1 without -H)" },
+	{ "quiet", no_argument, "q", C_ALL, "",
+	  "no progress line, no notes about error answers" },
+	{ "seed", required_argument, NULL, C_GEN, "=S",
+	  "the puzzles of seeds S, S+1, ... (default: random)" },
+	{ "socket", required_argument, "s:", C_ALL, "=PATH",
+	  "a server on the Unix socket PATH; may repeat" },
+	{ "timeout", required_argument, "t:", C_ALL, "=SECONDS",
+	  "give up on a server silent that long (default "
+	  DEFAULTS_STRING(BATCH_TIMEOUT_DEFAULT) ")" },
+	{ "version", no_argument, "V", C_ALL, "", "print the version and exit" },
+	{ "verbose", no_argument, "v", C_ALL, "",
+	  "report resends, and a summary at the end, on stderr" },
+	{ "window", required_argument, "w:", C_ALL, "=N",
+	  "at most N requests in flight (default "
+	  DEFAULTS_STRING(SUDOKUC_WINDOW_DEFAULT) ")" },
+};
+#define NOPTS	(sizeof opts / sizeof opts[0])
+
+static const char *commands[] = {
+	[CMD_RATE] = "rate",
+	[CMD_HINT] = "hint",
+	[CMD_GENERATE] = "generate"
+};
+
+static const char *formats[] = {
+	[FORMAT_LINE] = "line",
+	[FORMAT_GRID] = "grid",
+	[FORMAT_SPACED] = "spaced",
+	[FORMAT_PRETTY] = "pretty"
+};
+
+static const char usage_text[] =
+    "usage: sudokuc [-ehLlqVv] [-b budget] [-C connections] [-c [limit]]\n"
+    "               [-f format] [-H host[:port]] [-j threads] [-p port]\n"
+    "               [-s socket] [-t timeout] [-w window]\n"
+    "               [puzzle | file | - | ping | stats | version] ...\n"
+    "       sudokuc [options] rate [puzzle | file | -] ...\n"
+    "       sudokuc [options] hint [puzzle | file | -] [grid]\n"
+    "       sudokuc [options] generate [-n number] [-l level] "
+    "[--seed seed]\n";
+
+void
+options_usage(void)
+{
+	fputs(usage_text, stderr);
+	exit(2);
+}
+
+/* One line of --help for opts[i]. */
+static void
+help_line(size_t i)
+{
+	char	left[40];
+
+	if (opts[i].spec != NULL)
+		snprintf(left, sizeof left, "-%c, --%s%s", opts[i].spec[0],
+		    opts[i].name, opts[i].arg);
+	else
+		snprintf(left, sizeof left, "    --%s%s", opts[i].name,
+		    opts[i].arg);
+	printf("  %-24s %s\n", left, opts[i].help);
+}
+
+/* --help: the usage, then every option on a line, like redis-cli. */
+static void __attribute__((noreturn))
+help(void)
+{
+	size_t	i;
+
+	printf("%s\nSolve Sudoku puzzles with sudokud, or in-process with "
+	    "-L; one answer per\npuzzle on standard output, in input order, "
+	    "an ERR line for an error.\nrate: their difficulty; hint: the "
+	    "next logical step; generate: new puzzles.\n\n", usage_text);
+	for (i = 0; i < NOPTS; i++)
+		if (opts[i].cmds & C_SOLVE)
+			help_line(i);
+	printf("\nOptions of generate, after the word:\n");
+	for (i = 0; i < NOPTS; i++)
+		if (!(opts[i].cmds & C_SOLVE))
+			help_line(i);
+	printf("\nOperands: puzzle text (a line of 81 cells, or a grid), "
+	    "a file, - for\nstandard input, ping, stats, version; none: "
+	    "standard input.\nThe servers are $SUDOKUD_SERVERS, or else "
+	    "$SUDOKUD_SOCKET, or else\n" SUDOKUD_SOCKET_PATH ".\nMore in "
+	    "sudokuc(1).\n");
+	exit(0);
+}
+
+/* A decimal number in [min, max]; -1 with *cause if s is not one. */
+static int
+number(const char *s, unsigned long long min, unsigned long long max,
+    const char *what, unsigned long long *n, char **cause)
+{
+	char	*end;
+
+	errno = 0;
+	if (isdigit((unsigned char)*s))
+		*n = strtoull(s, &end, 10);
+	if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 ||
+	    *n < min || *n > max) {
+		xasprintf(cause, "%s must be a number from %llu to %llu: '%s'",
+		    what, min, max, s);
+		return (-1);
+	}
+	return (0);
+}
+
+/* An option's number: a usage error unless in [min, max]. */
+static unsigned long long
+option_number(const char *s, unsigned long long min, unsigned long long max,
+    const char *what)
+{
+	unsigned long long	 n;
+	char			*cause;
+
+	if (number(s, min, max, what, &n, &cause) == -1)
+		fatalx("%s", cause);
+	return (n);
+}
+
+static enum format
+format_parse(const char *s)
+{
+	size_t	i;
+
+	for (i = 1; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(s, formats[i]) == 0)
+			return (i);
+	fatalx("unknown format '%s' (line, grid, spaced or pretty)", s);
+}
+
+static void
+mode_set(struct options *o, enum mode mode)
+{
+	if (o->query.mode != MODE_SOLVE && o->query.mode != mode)
+		fatalx("--count and --lexmin exclude each other");
+	o->query.mode = mode;
+	o->moded = 1;
+}
+
+/* -c takes its limit attached, or as the next argument if it is a number. */
+static void
+count_parse(struct options *o, int argc, char **argv)
+{
+	const char	*arg = optarg;
+
+	mode_set(o, MODE_COUNT);
+	if (arg == NULL && optind < argc && strlen(argv[optind]) < 10 &&
+	    strspn(argv[optind], "0123456789") == strlen(argv[optind]) &&
+	    argv[optind][0] != '\0')
+		arg = argv[optind++];
+	if (arg != NULL)
+		o->query.limit = option_number(arg, 1, SUDOKUC_COUNT_MAX,
+		    "count limit");
+}
+
+static int
+errors_parse(const char *s)
+{
+	if (s == NULL || strcmp(s, "stderr") == 0)
+		return (OUTPUT_ERRSTDERR);
+	if (strcmp(s, "stdout") == 0)
+		return (0);
+	fatalx("--errors is stdout or stderr, not '%s'", s);
+}
+
+static struct spec *
+spec_add(struct options *o)
+{
+	if (o->nspecs == BATCH_CONN_MAX)
+		fatalx("at most %d servers", BATCH_CONN_MAX);
+	o->specs = xreallocarray(o->specs, o->nspecs + 1, sizeof *o->specs);
+	memset(&o->specs[o->nspecs], 0, sizeof *o->specs);
+	return (&o->specs[o->nspecs++]);
+}
+
+static void
+host_option(struct options *o, const char *arg)
+{
+	struct spec	*sp = spec_add(o);
+	char		*cause;
+
+	if (server_hostport(arg, "-H", &sp->host, &sp->port, &cause) == -1)
+		fatalx("%s", cause);
+	if (sp->port == NULL)
+		return;
+	if (o->port != NULL)
+		fatalx("-H %s and -p both give a port", arg);
+	o->hostport = 1;
+	option_number(sp->port, 1, 65535, "the port");
+}
+
+static void
+port_option(struct options *o, const char *arg)
+{
+	if (o->hostport)
+		fatalx("-p and -H HOST:PORT both give a port");
+	option_number(arg, 1, 65535, "the port");
+	free(o->port);
+	o->port = xstrdup(arg);
+}
+
+static void
+level_option(struct options *o, const char *arg)
+{
+	if (sudoku_level_parse(arg, strlen(arg), &o->query.level) != 0)
+		fatalx("unknown level '%s' (easy, medium, hard, expert or "
+		    "extreme)", arg);
+}
+
+/* The options of getopt_long(3) for command cmd, from opts[]. */
+static const char *
+options_table(struct option *lo, enum command cmd, char *short_opts)
+{
+	char		*p = short_opts;
+	size_t		 i, n = 0;
+
+	*p++ = '+';	/* options end at the first operand */
+	*p++ = ':';	/* tell a missing argument from an unknown option */
+	for (i = 0; i < NOPTS; i++) {
+		if (!(opts[i].cmds & (1 << cmd)))
+			continue;
+		lo[n].name = opts[i].name;
+		lo[n].has_arg = opts[i].has_arg;
+		lo[n].flag = NULL;
+		lo[n++].val = opts[i].spec != NULL ? opts[i].spec[0] : OPT_SEED;
+		if (opts[i].spec != NULL)
+			p = stpcpy(p, opts[i].spec);
+	}
+	*p = '\0';
+	memset(&lo[n], 0, sizeof lo[n]);
+	return (short_opts);
+}
+
+/* A getopt error, with our prefix rather than argv[0]'s. */
+static void __attribute__((noreturn))
+option_error(int ch, char **argv)
+{
+	const char	*what = argv[optind - 1];
+
+	if (ch == ':' && optopt != 0 && optopt < OPT_SEED)
+		log_warnx("option -%c needs an argument", optopt);
+	else if (ch == ':')
+		log_warnx("option %s needs an argument", what);
+	else if (optopt != 0 && optopt < OPT_SEED)
+		log_warnx("unknown option -%c", optopt);
+	else
+		log_warnx("unknown option %s", what);
+	options_usage();
+}
+
+/* The options of generate; 0, or -1 if ch is none of them. */
+static int
+option_generate(struct options *o, int ch)
+{
+	switch (ch) {
+	case 'l':
+		level_option(o, optarg);
+		return (0);
+	case 'n':
+		o->number = option_number(optarg, 1, OPTIONS_NUMBER_MAX,
+		    "the number of puzzles");
+		return (0);
+	case OPT_SEED:
+		o->seed = option_number(optarg, 0, UINT64_MAX, "the seed");
+		o->seeded = 1;
+		return (0);
+	default:
+		return (-1);
+	}
+}
+
+/* The options that set a value; 0, or -1 if ch is none of them. */
+static int
+option_value(struct options *o, int ch, int argc, char **argv)
+{
+	switch (ch) {
+	case 'b':
+		o->query.budget = option_number(optarg, 1,
+		    SUDOKU_BUDGET_SERVICE_MAX, "the budget");
+		o->budget = 1;
+		return (0);
+	case 'C':
+		o->connections = option_number(optarg, 1, BATCH_CONN_MAX,
+		    "connections");
+		return (0);
+	case 'c':
+		count_parse(o, argc, argv);
+		return (0);
+	case 'e':
+		o->flags = (o->flags & ~OUTPUT_ERRSTDERR) |
+		    errors_parse(optarg);
+		return (0);
+	case 'f':
+		o->format = format_parse(optarg);
+		return (0);
+	case 'j':
+		o->threads = option_number(optarg, 1, LOCAL_THREADS_MAX,
+		    "threads");
+		return (0);
+	case 't':
+		o->timeout = option_number(optarg, 1, BATCH_TIMEOUT_MAX,
+		    "the timeout");
+		return (0);
+	case 'w':
+		o->window = option_number(optarg, 1, SUDOKUC_WINDOW_MAX,
+		    "window");
+		return (0);
+	default:
+		return (-1);
+	}
+}
+
+/* One option; a usage error exits. */
+static void
+option_one(struct options *o, int ch, int argc, char **argv)
+{
+	if (o->command == CMD_GENERATE && option_generate(o, ch) == 0)
+		return;
+	if (option_value(o, ch, argc, argv) == 0)
+		return;
+	switch (ch) {
+	case 'H':
+		host_option(o, optarg);
+		break;
+	case 'h':
+		help();
+	case 'L':
+		o->local = 1;
+		break;
+	case 'l':
+		mode_set(o, MODE_LEXMIN);
+		break;
+	case 'p':
+		port_option(o, optarg);
+		break;
+	case 'q':
+		o->flags |= OUTPUT_QUIET;
+		break;
+	case 's':
+		spec_add(o)->path = xstrdup(optarg);
+		break;
+	case 'V':
+		printf("sudokuc %s\n", SUDOKUC_VERSION);
+		exit(0);
+	case 'v':
+		o->flags |= OUTPUT_VERBOSE;
+		break;
+	default:
+		option_error(ch, argv);
+	}
+}
+
+/* The options of argv from argv[1] on, for cmd; the operands' index. */
+static int
+options_pass(struct options *o, int argc, char **argv, enum command cmd)
+{
+	struct option	 lo[NOPTS + 1];
+	char		 so[3 + 3 * NOPTS];
+	int		 ch;
+
+	options_table(lo, cmd, so);
+	opterr = 0;
+	optind = 0;		/* start again, from argv[1] */
+	while ((ch = getopt_long(argc, argv, so, lo, NULL)) != -1)
+		option_one(o, ch, argc, argv);
+	return (optind);
+}
+
+int
+options_parse(struct options *o, int argc, char **argv)
+{
+	int	first;
+	size_t	i;
+
+	first = options_pass(o, argc, argv, CMD_SOLVE);
+	if (first == argc)
+		return (first);
+	for (i = 1; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(argv[first], commands[i]) == 0)
+			break;
+	if (i == sizeof commands / sizeof commands[0])
+		return (first);
+	o->command = i;
+	o->query.mode = MODE_RATE + (i - CMD_RATE);
+	if (o->moded)
+		fatalx("--count and --lexmin are for solving, not with %s",
+		    commands[i]);
+	/* The command word is the "program name" of its own options. */
+	return (first + options_pass(o, argc - first, argv + first, i));
+}
+
+void
+options_check(const struct options *o)
+{
+	if (o->local && (o->nspecs > 0 || o->port != NULL ||
+	    o->timeout != 0))
+		fatalx("-L solves in-process: -s, -H, -p and -t make no sense "
+		    "with it");
+	if (o->local && o->stats)
+		fatalx("stats needs a daemon: not with -L");
+	if (!o->local && (o->budget || o->threads != 0))
+		fatalx("-b and -j are for -L: the daemon has its own budget "
+		    "and threads");
+}
+
+void
+options_init(struct options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->query.limit = SUDOKUC_COUNT_DEFAULT;
+	o->query.budget = SUDOKU_BUDGET_SERVICE;
+	o->query.level = SUDOKU_LEVEL_MEDIUM;
+	o->window = SUDOKUC_WINDOW_DEFAULT;
+	o->number = 1;
+}
+
+void
+options_free(struct options *o)
+{
+	size_t	i;
+
+	for (i = 0; i < o->nspecs; i++) {
+		free(o->specs[i].path);
+		free(o->specs[i].host);
+		free(o->specs[i].port);
+	}
+	free(o->specs);
+	free(o->port);
+}

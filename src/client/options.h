@@ -1,0 +1,69 @@
+/*
+ * options.h -- sudokuc's command line: options, commands, usage.
+ */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sudokuc.h"
+
+/* The command: the first operand, when it is one of these words. */
+enum command {
+	CMD_SOLVE = 0,		/* none: solve, --lexmin, --count */
+	CMD_RATE,		/* rate */
+	CMD_HINT,		/* hint */
+	CMD_GENERATE		/* generate */
+};
+
+/* A server named by -s or -H, in the order given. */
+struct spec {
+	char		*path;		/* -s */
+	char		*host;		/* -H */
+	char		*port;		/* of -H, or NULL */
+};
+
+/* Puzzles generate -n may ask for in one run. */
+#define OPTIONS_NUMBER_MAX	1000000000UL
+
+struct options {
+	struct query	 query;
+	enum command	 command;
+	enum format	 format;
+	int		 flags;		/* OUTPUT_* */
+	int		 local;		/* -L */
+	int		 budget;	/* -b was given */
+	int		 moded;		/* -c or -l (lexmin) was given */
+	unsigned int	 threads;	/* -j, or 0 */
+	size_t		 window;	/* -w */
+	size_t		 connections;	/* -C, or 0 */
+	unsigned int	 timeout;	/* -t, or 0 */
+	struct spec	*specs;		/* -s, -H */
+	size_t		 nspecs;
+	char		*port;		/* -p */
+	int		 hostport;	/* an -H gave a port */
+	unsigned long	 number;	/* generate -n */
+	uint64_t	 seed;		/* generate --seed */
+	int		 seeded;	/* --seed was given */
+	int		 stats;		/* a stats operand was given */
+};
+
+/* The defaults. */
+void	options_init(struct options *);
+void	options_free(struct options *);
+
+/*
+ * The options, the command word and the command's options (the global
+ * ones may come before or after the command word); a usage error exits
+ * 2.  Returns the index in argv of the first operand.
+ */
+int	options_parse(struct options *, int argc, char **argv);
+
+/* Options that exclude each other, once the operands are known. */
+void	options_check(const struct options *);
+
+/* The usage on stderr, exit 2. */
+void	options_usage(void) __attribute__((noreturn));
+
+#endif /* OPTIONS_H */

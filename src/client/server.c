@@ -1,0 +1,201 @@
+/*
+ * server.c -- the servers a sudokuc batch talks to.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/defaults.h"
+#include "common/xmalloc.h"
+#include "server.h"
+
+void
+server_unix(struct server *s, const char *path)
+{
+	memset(s, 0, sizeof *s);
+	s->path = xstrdup(path);
+	xasprintf(&s->name, "unix:%s", path);
+}
+
+void
+server_tcp(struct server *s, char *host, char *port)
+{
+	memset(s, 0, sizeof *s);
+	s->host = host;
+	s->port = port;
+	xasprintf(&s->name, strchr(host, ':') != NULL ? "tcp:[%s]:%s" :
+	    "tcp:%s:%s", host, port);
+}
+
+void
+server_free(struct server *s)
+{
+	if (s->ai != NULL)
+		freeaddrinfo(s->ai);
+	free(s->name);
+	free(s->path);
+	free(s->host);
+	free(s->port);
+	free(s->why);
+	memset(s, 0, sizeof *s);
+}
+
+int
+server_port_ok(const char *s)
+{
+	size_t	len = strlen(s);
+
+	return (len > 0 && len <= 5 && strspn(s, "0123456789") == len &&
+	    atoi(s) >= 1 && atoi(s) <= 65535);
+}
+
+int
+server_hostport(const char *arg, const char *what, char **host, char **port,
+    char **cause)
+{
+	const char	*end, *colon;
+
+	*port = NULL;
+	if (*arg == '[') {
+		if ((end = strchr(arg, ']')) == NULL ||
+		    (end[1] != '\0' && end[1] != ':')) {
+			xasprintf(cause, "%s '%s' is not [ADDRESS]:PORT", what,
+			    arg);
+			return (-1);
+		}
+		*host = xstrndup(arg + 1, end - arg - 1);
+		colon = end[1] == ':' ? end + 1 : NULL;
+	} else if ((colon = strchr(arg, ':')) != NULL &&
+	    strchr(colon + 1, ':') == NULL)
+		*host = xstrndup(arg, colon - arg);
+	else {
+		*host = xstrdup(arg);
+		colon = NULL;
+	}
+	if (**host == '\0') {
+		xasprintf(cause, "%s '%s' names no host", what, arg);
+		free(*host);
+		return (-1);
+	}
+	if (colon != NULL)
+		*port = xstrdup(colon + 1);
+	return (0);
+}
+
+/* One entry of SUDOKUD_SERVERS; 0, or -1 with *cause. */
+static int
+server_spec(struct server *s, const char *spec, const char *var,
+    char **cause)
+{
+	char	*host, *port, *what;
+	int	 r;
+
+	if (strncmp(spec, "unix:", 5) == 0 && spec[5] != '\0') {
+		server_unix(s, spec + 5);
+		return (0);
+	}
+	if (strncmp(spec, "tcp:", 4) == 0)
+		spec += 4;
+	else if (strchr(spec, '/') != NULL) {
+		server_unix(s, spec);
+		return (0);
+	}
+	xasprintf(&what, "%s:", var);
+	r = server_hostport(spec, what, &host, &port, cause);
+	free(what);
+	if (r == -1)
+		return (-1);
+	if (port != NULL && !server_port_ok(port)) {
+		xasprintf(cause, "%s: the port must be a number from 1 to "
+		    "65535: '%s'", var, port);
+		free(host);
+		free(port);
+		return (-1);
+	}
+	server_tcp(s, host, port != NULL ? port : xstrdup(SUDOKUD_PORT_DEFAULT));
+	return (0);
+}
+
+int
+server_list(const char *list, const char *var, int unixonly,
+    struct server **v, size_t *n, char **cause)
+{
+	char	*copy, *p, *entry;
+	size_t	 len;
+	int	 r = 0;
+
+	copy = p = xstrdup(list);
+	while (r == 0 && (entry = strsep(&p, ",")) != NULL) {
+		entry += strspn(entry, " \t");
+		len = strlen(entry);
+		while (len > 0 && (entry[len - 1] == ' ' ||
+		    entry[len - 1] == '\t'))
+			entry[--len] = '\0';
+		if (len == 0)
+			continue;
+		*v = xreallocarray(*v, *n + 1, sizeof **v);
+		if (unixonly)
+			server_unix(&(*v)[*n], entry);
+		else if ((r = server_spec(&(*v)[*n], entry, var, cause)) == -1)
+			break;
+		(*n)++;
+	}
+	free(copy);
+	return (r);
+}
+
+int
+server_resolve(struct server *s, char **cause)
+{
+	struct addrinfo	hints;
+	int		error;
+
+	if (s->path != NULL || s->ai != NULL)
+		return (0);
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	if ((error = getaddrinfo(s->host, s->port, &hints, &s->ai)) != 0) {
+		s->ai = NULL;
+		xasprintf(cause, "%s", gai_strerror(error));
+		return (-1);
+	}
+	return (0);
+}
+
+void
+server_failed(struct server *s, double now, char *why, int owed)
+{
+	if (s->why == NULL || (owed && !s->whyowed)) {
+		free(s->why);
+		s->why = why;
+		s->whyowed = owed;
+	} else
+		free(why);
+	/*
+	 * Its other connections failing at the same moment, or while it
+	 * is waiting already, are not one more step.
+	 */
+	if (s->retry_at > now || s->failed == now)
+		return;
+	s->failed = now;
+	s->retry_at = now + s->delay;
+	if (s->delay == 0)
+		s->delay = SERVER_BACKOFF_FIRST;
+	else if ((s->delay *= 2) > SERVER_BACKOFF_MAX)
+		s->delay = SERVER_BACKOFF_MAX;
+}
+
+void
+server_answered(struct server *s)
+{
+	s->delay = 0;
+	free(s->why);
+	s->why = NULL;
+	s->whyowed = 0;
+}

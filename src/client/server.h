@@ -1,0 +1,84 @@
+/*
+ * server.h -- the servers a sudokuc batch talks to: where they are, and
+ * when to try connecting to one again.
+ *
+ * A server is a Unix socket or a TCP host and port, named in messages
+ * "unix:PATH" or "tcp:HOST:PORT" ("tcp:[ADDRESS]:PORT" for IPv6).  They
+ * come from -s and -H, or from SUDOKUD_SERVERS or SUDOKUD_SOCKET, as
+ * comma-separated lists (sudokuc(1)).
+ */
+#ifndef SERVER_H
+#define SERVER_H
+
+#include <stddef.h>
+
+struct addrinfo;
+
+/*
+ * Reconnecting to a server that refuses: at once after a connection that
+ * had answered is lost, then after 50 ms, doubling up to 2 s, until one
+ * of its connections answers again.  2 s keeps a restarted daemon's
+ * wait short, and a refused connect costs next to nothing.
+ */
+#define SERVER_BACKOFF_FIRST	0.05
+#define SERVER_BACKOFF_MAX	2.0
+
+struct server {
+	char		*name;		/* "unix:PATH", "tcp:HOST:PORT" */
+	char		*path;		/* a Unix socket; NULL for TCP */
+	char		*host;		/* TCP */
+	char		*port;
+	struct addrinfo	*ai;		/* TCP: its addresses, once resolved */
+
+	double		 retry_at;	/* no connecting before this moment */
+	double		 delay;		/* the next wait after a failure */
+	double		 failed;	/* the last failure that backed off */
+	char		*why;		/* what failed since it answered */
+	int		 whyowed;	/* why left requests unanswered */
+
+	unsigned long	 answers;	/* for -v */
+	unsigned long	 losses;	/* connections lost */
+	unsigned long	 reconnects;
+};
+
+/* A Unix socket server. */
+void	server_unix(struct server *, const char *path);
+/* A TCP server; takes over host and port (both allocated). */
+void	server_tcp(struct server *, char *host, char *port);
+void	server_free(struct server *);
+
+/* Is s a port number from 1 to 65535? */
+int	server_port_ok(const char *s);
+
+/*
+ * HOST, HOST:PORT, [ADDRESS] or [ADDRESS]:PORT (an IPv6 address without
+ * brackets has no port) into host and port (NULL if none); 0, or -1
+ * with *cause, which starts with what (e.g. "-H").
+ */
+int	server_hostport(const char *arg, const char *what, char **host,
+	    char **port, char **cause);
+
+/*
+ * A comma-separated list from the environment variable var, appended
+ * to *v (*n of them): with unixonly, every entry is a Unix socket path
+ * (SUDOKUD_SOCKET); else each is unix:PATH, tcp:HOST[:PORT], a path
+ * with a '/', or HOST[:PORT] as for -H (SUDOKUD_SERVERS).  Empty
+ * entries are skipped.  0, or -1 with *cause.
+ */
+int	server_list(const char *list, const char *var, int unixonly,
+	    struct server **v, size_t *n, char **cause);
+
+/* TCP: resolve host and port once; 0, or -1 with *cause. */
+int	server_resolve(struct server *, char **cause);
+
+/*
+ * Connecting to it failed or a connection was lost (owed: with requests
+ * unanswered): back off.  why, an allocated message, is kept if it is
+ * the first failure since the server answered, or the first that left
+ * requests unanswered.
+ */
+void	server_failed(struct server *, double now, char *why, int owed);
+/* One of its connections answered: it is fine again. */
+void	server_answered(struct server *);
+
+#endif /* SERVER_H */
