@@ -319,7 +319,8 @@ def stop_mid_batch(c, sig, after=None):
         check(found["after"] <= inter * fall + 1.5,
               "marked down within fall x inter (+ 1.5 s): took %.2f s"
               % found["after"])
-        check(re.search(r"resen", b.stderr(), re.I),
+        check(re.search(r"requests unanswered .*sending them again",
+                        b.stderr()),
               "sudokuc -v reports the resend of what node1 left "
               "unanswered:\n" + h.short(b.stderr(), 2000))
         if after is not None:
