@@ -168,7 +168,7 @@ draw_hint(FILE *f, const struct sudoku_grid *puzzle, const struct query *q,
 {
 	struct sudoku_cands	 c;
 	struct draw_step	 st;
-	char			 text[SUDOKU_CELLS][DRAW_CELL], label[8];
+	char			 text[SUDOKU_CELLS][DRAW_CELL], label[16];
 	size_t			 width[9];
 	int			 r, col;
 
