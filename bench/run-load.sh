@@ -46,6 +46,8 @@ if ! ulimit -n 20000 2>/dev/null; then
 	IDLE=$(($(ulimit -n) - 100))
 fi
 
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 HZ=$(getconf CLK_TCK)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-load.XXXXXX") || exit 2
 sock=$tmp/sock
@@ -63,12 +65,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 2' INT TERM
 
-free_port() {
-	python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])'
-}
 
 # daemon_start WORKERS MAXCONN [SOLVER-LINES]
 daemon_start() {
@@ -107,23 +103,8 @@ daemon_stop() {
 	dpid=
 }
 
-# CPU ticks (user + system) of process $1.
-ticks() {
-	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
-}
 
-# get KEY "k=v k=v ..."
-get() {
-	for kv in $2; do
-		case $kv in "$1"=*) echo "${kv#*=}"; return ;; esac
-	done
-}
 
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0;
-	    else if (NR % 2) print v[(NR + 1) / 2];
-	    else printf "%d\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 row() {
 	printf '%-20s %7s %4s %5s %5s %9s %8s %8s %9s %6s %4s %4s %6s\n' \

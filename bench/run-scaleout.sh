@@ -36,6 +36,8 @@ if [ ! -x "$HAPROXY" ]; then
 	exit 0
 fi
 
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 HZ=$(getconf CLK_TCK)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-hop.XXXXXX") || exit 2
 dpid= hpid=
@@ -51,29 +53,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 2' INT TERM
 
-free_port() {
-	python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])'
-}
 
-ticks() {
-	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
-}
 
-get() {
-	for kv in $2; do
-		case $kv in "$1"=*) echo "${kv#*=}"; return ;; esac
-	done
-}
 
-median() {
-	sort -n | awk '{ v[NR] = $1 } END {
-	    if (NR == 0) print 0;
-	    else if (NR % 2) print v[(NR + 1) / 2];
-	    else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 wait_port() {
 	i=0
@@ -132,7 +114,7 @@ one() {
 }
 
 col() {
-	awk -v c="$2" '{ print $c }' "$tmp/$1" | median
+	awk -v c="$2" '{ print $c }' "$tmp/$1" | median %.2f
 }
 
 # scenario NAME LOADGEN-ARGS...: direct and via HAProxy, alternating.

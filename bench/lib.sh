@@ -1,0 +1,30 @@
+#!/bin/sh
+# lib.sh -- shell functions the benchmark scripts share (sourced).
+
+free_port() {
+	python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
+}
+
+# CPU ticks (user + system) of process $1.
+ticks() {
+	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+
+# get KEY "k=v k=v ..."
+get() {
+	for kv in $2; do
+		case $kv in "$1"=*) echo "${kv#*=}"; return ;; esac
+	done
+}
+
+# median [FORMAT]: of the numbers on stdin, one a line; an even count's
+# two middle values averaged, printed with FORMAT (default %d).
+median() {
+	sort -n | awk -v fmt="${1:-%d}\n" '{ v[NR] = $1 } END {
+	    if (NR == 0) print 0;
+	    else if (NR % 2) print v[(NR + 1) / 2];
+	    else printf fmt, (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
