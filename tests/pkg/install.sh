@@ -25,7 +25,7 @@ notok() {
 	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
 }
 
-for t in pkg-config "${CC:-cc}" make; do
+for t in pkg-config make; do
 	if ! command -v "$t" >/dev/null 2>&1; then
 		echo "1..0 # SKIP $t not installed"
 		exit 0
@@ -85,14 +85,18 @@ else
 	notok "sudoku(3) has an example program and its output"
 fi
 
-# 4. Compiled with pkg-config's flags only (and strict C11 warnings).
+# 4. Compiled with pkg-config's flags for the header and the library,
+# nothing else but strict C11 warnings and the build's own compiler,
+# CFLAGS and LDFLAGS (a sanitizer build's library needs its runtime).
 flags=$(pkg-config --cflags --libs sudoku)
-if (cd "$tmp" && ${CC:-cc} -std=c11 -pedantic -Wall -Wextra -Werror \
-    -o example example.c $flags) >"$tmp/cc.log" 2>&1; then
+mkvar() { sed -n "s/^$1 = //p" "$builddir/Makefile"; }
+cc=$(mkvar CC) cflags=$(mkvar CFLAGS) ldflags=$(mkvar LDFLAGS)
+if (cd "$tmp" && ${cc:-cc} $cflags -std=c11 -pedantic -Wall -Wextra \
+    -Werror -o example example.c $flags $ldflags) >"$tmp/cc.log" 2>&1; then
 	ok "the example compiles with pkg-config --cflags --libs sudoku only"
 else
 	notok "the example compiles with pkg-config --cflags --libs sudoku only" \
-	    "flags: $flags
+	    "${cc:-cc} $cflags ... $flags $ldflags
 $(cat "$tmp/cc.log")"
 fi
 
