@@ -1,0 +1,152 @@
+#!/bin/sh
+# completion.sh -- the bash completions in completions/ (TAP).
+#
+# Sources bash-completion and completions/sudokuc and sudokud in bash,
+# fills COMP_WORDS as readline would and calls the completion functions:
+# the options offered are those sudokuc --help and sudokud --help list,
+# -f and -s complete file names, the operands the meta requests and
+# file names, and bash-completion's own loader finds each file by the
+# command's name.  Runs in bash (re-executed from sh by the first line).
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
+set -u
+
+srcdir=${top_srcdir:-$(dirname "$0")/../..}
+builddir=${top_builddir:-.}
+n=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+notok() {
+	n=$((n + 1))
+	echo "not ok $n - $1"
+	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
+}
+
+# bash-completion's main script: BASH_COMPLETION, or where Debian and
+# most systems put it.
+bc=${BASH_COMPLETION:-}
+if [ -z "$bc" ]; then
+	for f in "$(pkg-config --variable=prefix bash-completion 2>/dev/null)/share/bash-completion/bash_completion" \
+	    /usr/share/bash-completion/bash_completion \
+	    /usr/local/share/bash-completion/bash_completion; do
+		[ -f "$f" ] && bc=$f && break
+	done
+fi
+if [ -z "$bc" ]; then
+	echo "1..0 # SKIP bash-completion not installed (apt-get install bash-completion)"
+	exit 0
+fi
+for p in sudokuc sudokud; do
+	if [ ! -x "$builddir/src/$p" ]; then
+		echo "1..0 # SKIP $builddir/src/$p not built"
+		exit 0
+	fi
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/completion-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/work/etc" "$tmp/user/completions"
+touch "$tmp/work/puzzles.txt" "$tmp/work/sudokud.conf" "$tmp/work/sudokud.sock"
+cp "$srcdir/completions/sudokuc" "$srcdir/completions/sudokud" \
+    "$tmp/user/completions/"
+
+# The options a --help lists, as the completion should offer them: -x,
+# --name= for a required argument, --name for none or an optional one.
+# sudokuc's generate has its own, listed after "Options of generate":
+# help_options PROGRAM [main|generate].
+help_options() {
+	"$builddir/src/$1" --help | awk -v part="${2:-main}" '
+	    /^Options of generate/ { section = "generate"; next }
+	    { if ((section ? section : "main") == part) print }' |
+	    sed -n 's/^  \(-[A-Za-z]\), \(--[a-z-]*\)\([=[]\{0,1\}\).*/\1 \2\3/p
+		s/^      \(--[a-z-]*\)\([=[]\{0,1\}\).*/\1\2/p' |
+	    sed 's/\[$//' | tr ' ' '\n' | sort -u
+}
+
+# complete WORD...: what completing the last WORD offers, one per line,
+# sorted.  The words are COMP_WORDS as readline makes them: an empty
+# last word is written '', and --name=value is --name = value (= is one
+# of COMP_WORDBREAKS), which the line has without blanks.
+complete_words() {
+	(
+		cd "$tmp/work" || exit 1
+		export BASH_COMPLETION_USER_DIR="$tmp/user"
+		# shellcheck disable=SC1090
+		. "$bc" >/dev/null 2>&1
+		__load_completion "$1" || { echo "LOAD FAILED"; exit 1; }
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMP_LINE=$(printf '%s ' "$@" | sed 's/ = /=/g; s/ $//')
+		COMP_POINT=${#COMP_LINE}
+		COMPREPLY=()
+		fn=$(complete -p "$1" | sed -n 's/.*-F \([^ ]*\) .*/\1/p')
+		"$fn" "$1" "${COMP_WORDS[COMP_CWORD]}" \
+		    "${COMP_WORDS[COMP_CWORD - 1]}"
+		printf '%s\n' "${COMPREPLY[@]}" | sort
+	)
+}
+
+# check NAME WANT LINE...: completing LINE offers exactly WANT (words
+# separated by blanks, any order).
+check() {
+	name=$1 want=$(printf '%s\n' $2 | sort)
+	shift 2
+	got=$(complete_words "$@")
+	if [ "$got" = "$want" ]; then
+		ok "$name"
+	else
+		notok "$name" "want: $(echo $want)
+got:  $(echo $got)"
+	fi
+}
+
+echo "1..19"
+
+# bash-completion's loader finds both files by the commands' names.
+for p in sudokuc sudokud; do
+	out=$(export BASH_COMPLETION_USER_DIR="$tmp/user"; . "$bc" >/dev/null 2>&1;
+	    __load_completion $p && complete -p $p)
+	if [ "$out" = "complete -F _$p $p" ]; then
+		ok "bash-completion loads completions/$p for $p"
+	else
+		notok "bash-completion loads completions/$p for $p" "$out"
+	fi
+done
+
+copts=$(help_options sudokuc)
+dopts=$(help_options sudokud)
+[ "$(echo "$copts" | wc -l)" -ge 20 ] && [ "$(echo "$dopts" | wc -l)" -ge 10 ] &&
+    ok "sudokuc --help and sudokud --help list their options" ||
+    notok "sudokuc --help and sudokud --help list their options" "$copts
+$dopts"
+gopts=$(help_options sudokuc generate)
+check "sudokuc -: every option of sudokuc --help" "$copts" sudokuc -
+check "sudokuc generate -: and the options of generate" \
+    "$(printf '%s\n' $copts $gopts | sort -u)" sudokuc -q generate -
+check "sudokuc generate -l: the levels" "easy expert extreme hard medium" \
+    sudokuc generate -n 3 -l ''
+check "sudokuc rate: file names only" \
+    "etc puzzles.txt sudokud.conf sudokud.sock" sudokuc -L rate ''
+check "sudokuc generate: no operands" "" sudokuc generate -n 2 ''
+check "sudokuc --: its long options" "$(echo "$copts" | grep -e '^--')" \
+    sudokuc --
+check "sudokud -: every option of sudokud --help" "$dopts" sudokud -
+check "sudokuc -f: the output formats" "grid line pretty spaced" \
+    sudokuc -f ''
+check "sudokuc --format=: the output formats" "grid line pretty spaced" \
+    sudokuc --format = ''
+check "sudokuc --errors=: stderr, stdout" "stderr stdout" \
+    sudokuc --errors = ''
+check "sudokuc operands: meta requests and files" \
+    "etc generate hint ping puzzles.txt rate stats sudokud.conf sudokud.sock version" \
+    sudokuc -v ''
+check "sudokuc p: ping and puzzles.txt" "ping puzzles.txt" sudokuc -l p
+check "sudokuc: no options after an operand" "" sudokuc ping --l
+check "sudokuc -s: file names" "etc puzzles.txt sudokud.conf sudokud.sock" \
+    sudokuc -s ''
+check "sudokud -f: file names" "etc puzzles.txt sudokud.conf sudokud.sock" \
+    sudokud -f ''
+check "sudokud --file=: file names" "puzzles.txt" sudokud --file = pu
