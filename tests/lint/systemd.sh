@@ -1,5 +1,6 @@
 #!/bin/sh
-# systemd.sh -- check contrib/systemd/sudokud.{service,socket} (TAP).
+# systemd.sh -- check contrib/systemd/sudokud.{service,socket} and the
+# template sudokud@.service (TAP).
 #
 # systemd-analyze verify works without systemd as PID 1 (as in a
 # container), but reports problems in unit files as warnings on stderr
@@ -38,7 +39,8 @@ if ! command -v systemd-analyze >/dev/null 2>&1; then
 	exit 0
 fi
 units="$builddir/contrib/systemd"
-if [ ! -f "$units/sudokud.service" ] || [ ! -f "$units/sudokud.socket" ]; then
+if [ ! -f "$units/sudokud.service" ] || [ ! -f "$units/sudokud.socket" ] ||
+    [ ! -f "$units/sudokud@.service" ]; then
 	echo "1..0 # SKIP units not generated in $units (run make)"
 	exit 0
 fi
@@ -61,7 +63,7 @@ fi
 
 # The generated units name $(sbindir)/sudokud: point that at $tmp/bin.
 sbin=$(sed -n 's|^ExecStart=\([^ ]*\)/sudokud .*|\1|p' "$units/sudokud.service")
-for u in sudokud.service sudokud.socket; do
+for u in sudokud.service sudokud.socket sudokud@.service; do
 	sed "s|$sbin/sudokud|$tmp/bin/sudokud|g" "$units/$u" > "$tmp/units/$u"
 done
 for m in man8/sudokud.8 man5/sudokud.conf.5; do
@@ -69,7 +71,7 @@ for m in man8/sudokud.8 man5/sudokud.conf.5; do
 	[ -f "$builddir/man/$base" ] && cp "$builddir/man/$base" "$tmp/man/$m"
 done
 
-echo "1..7"
+echo "1..11"
 
 # 1. Both units, cross-checked together, without a word of complaint.
 out=$(cd "$tmp/units" && MANPATH="$tmp/man" \
@@ -96,7 +98,7 @@ fi
 
 # 3. Every @variable@ was substituted.
 if grep -n '@[a-zA-Z_]*@' "$units/sudokud.service" "$units/sudokud.socket" \
-    >"$tmp/left" 2>&1; then
+    "$units/sudokud@.service" >"$tmp/left" 2>&1; then
 	notok "no unsubstituted @variables@"
 	diag <"$tmp/left"
 else
@@ -122,6 +124,52 @@ if [ $? -eq 0 ]; then
 	ok "security exposure at most 2.0"
 else
 	notok "security exposure at most 2.0"
+	printf '%s\n' "$out" | grep -v '✓' | diag
+fi
+
+# 8. The template, as the instance sudokud@test.service, on its own
+# (it needs no socket unit).
+cp "$tmp/units/sudokud@.service" "$tmp/bad/sudokud@.service"
+out=$(cd "$tmp/bad" && MANPATH="$tmp/man" \
+    systemd-analyze verify ./sudokud@test.service 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && [ -z "$out" ]; then
+	ok "verify sudokud@test.service prints nothing"
+else
+	notok "verify sudokud@test.service prints nothing (exit $rc)"
+	printf '%s\n' "$out" | diag
+fi
+
+# 9. Each instance has its own configuration file and runtime directory.
+out=$(grep -c -e '^ExecStart=.* -f /.*/sudokud-%i\.conf$' \
+    -e '^RuntimeDirectory=sudokud-%i$' "$units/sudokud@.service")
+if [ "$out" = 2 ]; then
+	ok "sudokud@.service: sudokud-%i.conf and /run/sudokud-%i"
+else
+	notok "sudokud@.service: sudokud-%i.conf and /run/sudokud-%i"
+fi
+
+# 10. The instances run in the same sandbox, as the same user, as the
+# plain service: its lines from "User=" on are the template's.
+sandbox() {
+	sed -n '/^User=/,/^\[Install\]/p' "$1" | grep -v '^#'
+}
+if [ "$(sandbox "$units/sudokud.service")" = \
+    "$(sandbox "$units/sudokud@.service")" ] &&
+    [ "$(sandbox "$units/sudokud.service" | wc -l)" -ge 30 ]; then
+	ok "sudokud@.service has the sandbox of sudokud.service"
+else
+	notok "sudokud@.service has the sandbox of sudokud.service"
+	diff "$units/sudokud.service" "$units/sudokud@.service" | diag
+fi
+
+# 11. The instance's sandbox as tight as the plain service's.
+out=$(cd "$tmp/bad" && systemd-analyze security --offline=true \
+    --threshold=20 ./sudokud@test.service 2>&1)
+if [ $? -eq 0 ]; then
+	ok "sudokud@test.service: security exposure at most 2.0"
+else
+	notok "sudokud@test.service: security exposure at most 2.0"
 	printf '%s\n' "$out" | grep -v '✓' | diag
 fi
 

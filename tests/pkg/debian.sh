@@ -29,7 +29,10 @@
 # systemd does; ExecStartPre= runs the same way first.  The sandbox of
 # the unit needs systemd: tests/lint/systemd.sh checks it instead.  The
 # client is the installed sudokuc, run as nobody with the group sudokud
-# as a supplementary group, and once without it.
+# as a supplementary group, and once without it.  The template
+# sudokud@.service is started the same way as the instance sudokud@test,
+# with a configuration file /etc/sudokud-test.conf the test writes and
+# removes.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,7 +40,7 @@ src=$(cd "${1:-$here/../..}" && pwd) || exit 2
 pkgs="sudokud sudokuc libsudoku1 libsudoku-dev"
 puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 answer=534678912672195348198342567859761423426853791713924856961537284287419635345286179
-plan=19
+plan=23
 n=0
 failed=0
 
@@ -96,6 +99,8 @@ installed=no
 cleanup() {
 	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
 	[ -n "$sock" ] && rm -f "$sock"
+	[ -n "${conf:-}" ] && rm -f "$conf"
+	[ -n "${rundir:-}" ] && rm -rf "$rundir"
 	if [ "$installed" = yes ]; then
 		dpkg_retry --purge $pkgs >/dev/null 2>&1
 	fi
@@ -329,6 +334,53 @@ check "SIGTERM stops it, exit status 0" "exit $rc; $(tail -n 5 "$tmp/daemon.log"
 # systemd removes the socket when sudokud.socket stops (RemoveOnStop=yes)
 rm -f "$sock"
 sock=""
+
+# ---- an instance of the template sudokud@.service --------------------------
+# As systemd would start sudokud@test: RuntimeDirectory= made as the
+# unit's user with its mode, then ExecStartPre= and ExecStart= with %i
+# replaced, under setpriv as User= and Group=.
+tunit=/lib/systemd/system/sudokud@.service
+tval() {
+	sed -n "s/^$1=//p" "$tunit" | head -n 1 | sed 's/%i/test/g'
+}
+why=""
+[ -f "$tunit" ] || why="$tunit missing;"
+set -- /etc/systemd/system/*.wants/sudokud@*
+[ -e "$1" ] && why="$why enabled by the package: $*;"
+[ "$(tval User):$(tval Group)" = "$user:$group" ] ||
+    why="$why User/Group $(tval User):$(tval Group);"
+check "sudokud@.service is installed, not enabled; same User and Group" \
+    "$why" [ -z "$why" ]
+
+conf=$(tval ExecStart | sed -n 's/.* -f \([^ ]*\)$/\1/p')
+rundir=/run/$(tval RuntimeDirectory)
+tsock=$rundir/sudokud.sock
+printf '[listen]\nunix = %s\n' "$tsock" >"$conf"
+install -d -o "$user" -g "$group" -m "$(tval RuntimeDirectoryMode)" "$rundir"
+out=$($as_user $(tval ExecStartPre) 2>&1)
+check "sudokud@test: ExecStartPre checks $conf" "$out" \
+    [ "$out" = "configuration OK" ]
+(umask 077 && exec $as_user $(tval ExecStart)) >"$tmp/test.log" 2>&1 &
+pid=$!
+i=0
+while [ ! -S "$tsock" ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+out=$(timeout 20 $member sudokuc -s "$tsock" "$puzzle" 2>&1)
+out2=$(timeout 20 $stranger sudokuc -s "$tsock" ping 2>&1)
+rc=$?
+check "sudokud@test answers the group $group on $tsock, and only it" \
+    "member: $out; outsider: exit $rc: $out2; daemon: $(cat "$tmp/test.log")" \
+    sh -c '[ "$1" = "$2" ] && [ "$3" -ne 0 ]' sh "$out" "$answer" "$rc"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=""
+check "sudokud@test: SIGTERM stops it, exit status 0" \
+    "exit $rc; $(tail -n 5 "$tmp/test.log")" [ $rc -eq 0 ]
+# systemd removes the runtime directory when the unit stops
+rm -rf "$rundir" "$conf"
 
 # ---- purge ---------------------------------------------------------------
 if out=$(dpkg_retry --purge $pkgs); then
