@@ -32,11 +32,8 @@
  * slice of each other connection of its worker, whatever those ask for:
  * a search longer than a slice goes on in later turns.
  *
- * Timeouts are deadlines computed from when things happened -- the last
- * complete line, the first byte of an incomplete one, the last write
- * that made progress -- with one timer per connection, re-armed lazily:
- * a request costs no timer operation, and a reload that changes a
- * timeout recomputes the deadline from the same moments.
+ * Timeouts are deadlines computed from the moments things happened
+ * (deadline.c), with one timer per connection, re-armed lazily.
  */
 #include <sys/types.h>
 #include <sys/queue.h>
@@ -47,7 +44,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -57,9 +53,9 @@
 #include "common/xmalloc.h"
 #include "config.h"
 #include "conn.h"
+#include "deadline.h"
 #include "frame.h"
 #include "proto.h"
-#include "proxy.h"
 #include "remote.h"
 #include "stats.h"
 
@@ -94,15 +90,6 @@
 /* Most reads of the last look at a socket when the server stops. */
 #define CONN_LAST_READS		16
 
-/*
- * LINGER waits for the client to close, for at most CONN_LINGER_MS, and
- * no more than CONN_QUIET_MS after the last bytes that came: a client
- * that sends nothing after the end of the replies has nothing in flight
- * that a close could answer with a reset.
- */
-#define CONN_LINGER_MS		5000
-#define CONN_QUIET_MS		250
-
 #define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
 
 enum conn_state {
@@ -128,12 +115,7 @@ struct conn {
 
 	struct frame		 fr;		/* lines of in */
 
-	/* Moments, in ms of CLOCK_MONOTONIC_COARSE. */
-	uint64_t		 t_quiet;	/* last line, or idle */
-	uint64_t		 t_partial;	/* a partial line began */
-	uint64_t		 t_write;	/* output began or went */
-	uint64_t		 t_linger;	/* LINGER began */
-	uint64_t		 t_heard;	/* bytes came in LINGER */
+	struct deadline_moments	 m;		/* for the timeouts */
 	uint64_t		 armed;		/* the timer's; 0: none */
 
 	unsigned int		 eof:1;		/* the client is done */
@@ -151,15 +133,6 @@ struct conn {
 static void	conn_enter(struct conn *, enum conn_state);
 static void	conn_settle(struct conn *);
 static void	conn_timer(struct conn *);
-
-static uint64_t
-conn_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	return ((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
-}
 
 static const struct config *
 conn_cf(const struct conn *c)
@@ -209,7 +182,7 @@ conn_flush(struct conn *c)
 	if (n > 0)
 		stats_add(c->set->env->st, STAT_BYTES_WRITTEN, (uint64_t)n);
 	if (n > 0 || !c->writing)
-		c->t_write = conn_now();
+		c->m.write = deadline_now();
 	if (evbuffer_get_length(c->out) == 0 && c->writing) {
 		event_del(c->wev);
 		c->writing = 0;
@@ -227,8 +200,8 @@ conn_frame(struct conn *c)
 {
 	if (frame_ready(&c->fr, conn_cf(c)->max_line, c->eof))
 		return (1);
-	if (frame_partial(&c->fr) != 0 && c->t_partial == 0)
-		c->t_partial = conn_now();
+	if (frame_partial(&c->fr) != 0 && c->m.partial == 0)
+		c->m.partial = deadline_now();
 	return (0);
 }
 
@@ -240,8 +213,8 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns)
 	size_t		 limit;
 	ssize_t		 len;
 
-	c->t_partial = 0;
-	c->t_quiet = conn_now();
+	c->m.partial = 0;
+	c->m.quiet = deadline_now();
 	*ns = 0;
 	len = frame_take(&c->fr, conn_cf(c)->max_line, set->line, &limit);
 	if (len == -1) {
@@ -317,7 +290,7 @@ conn_read(struct conn *c)
 	}
 	stats_add(set->env->st, STAT_BYTES_READ, (uint64_t)n);
 	if (c->state == CONN_LINGER) {
-		c->t_heard = conn_now();
+		c->m.heard = deadline_now();
 		return ((int)n);	/* dropped */
 	}
 	if (!c->started && c->state != CONN_PROXY) {
@@ -333,28 +306,22 @@ conn_read(struct conn *c)
 	return ((int)n);
 }
 
-/* The earliest moment something must happen to c, or 0. */
-static uint64_t
-conn_deadline(const struct conn *c)
+/* The earliest moment something must happen to c, in *at; its kind. */
+static enum deadline_kind
+conn_deadline(const struct conn *c, uint64_t *at)
 {
 	const struct config	*cf = conn_cf(c);
-	uint64_t		 d = 0, i;
+	struct deadline_limits	 lim;
+	enum deadline_phase	 ph = DEADLINE_SERVING;
 
-	if (c->state == CONN_LINGER) {
-		d = c->t_linger + CONN_LINGER_MS;
-		i = c->t_heard + CONN_QUIET_MS;
-		return (i < d ? i : d);
-	}
-	if (evbuffer_get_length(c->out) != 0) {
-		if (cf->write_timeout > 0)
-			d = c->t_write + (uint64_t)cf->write_timeout * 1000;
-	} else if ((c->state == CONN_IDLE || c->state == CONN_PROXY) &&
-	    cf->idle_timeout > 0) {
-		/* An incomplete line has idle_timeout from its first byte. */
-		i = c->t_partial != 0 ? c->t_partial : c->t_quiet;
-		d = i + (uint64_t)cf->idle_timeout * 1000;
-	}
-	return (d);
+	lim.idle = (unsigned int)cf->idle_timeout;
+	lim.write = (unsigned int)cf->write_timeout;
+	if (c->state == CONN_LINGER)
+		ph = DEADLINE_LINGERING;
+	else if (c->state == CONN_IDLE || c->state == CONN_PROXY)
+		ph = DEADLINE_READING;
+	return (deadline_next(&c->m, ph, evbuffer_get_length(c->out), &lim,
+	    at));
 }
 
 /* Make sure the timer fires by the deadline; later ones it re-arms. */
@@ -362,11 +329,11 @@ static void
 conn_timer(struct conn *c)
 {
 	struct timeval	tv;
-	uint64_t	d = conn_deadline(c), now;
+	uint64_t	d, now;
 
-	if (d == 0 || (c->armed != 0 && c->armed <= d))
+	if (conn_deadline(c, &d) == DEADLINE_NONE || (c->armed != 0 && c->armed <= d))
 		return;
-	now = conn_now();
+	now = deadline_now();
 	d = d > now ? d - now : 0;
 	tv.tv_sec = (time_t)(d / 1000);
 	tv.tv_usec = (suseconds_t)(d % 1000 * 1000);
@@ -389,7 +356,7 @@ static void
 conn_linger(struct conn *c)
 {
 	c->state = CONN_LINGER;
-	c->t_linger = c->t_heard = conn_now();
+	c->m.linger = c->m.heard = deadline_now();
 	if (shutdown(c->fd, SHUT_WR) == -1)
 		log_debug("fd %d%s: shutdown: %s",
 		    c->fd, CONN_PEER(c), strerror(errno));
@@ -409,7 +376,7 @@ conn_enter(struct conn *c, enum conn_state state)
 		c->queued = 0;
 	}
 	if (state == CONN_IDLE && c->state != CONN_IDLE)
-		c->t_quiet = conn_now();
+		c->m.quiet = deadline_now();
 	c->state = state;
 	switch (state) {
 	case CONN_PROXY:
@@ -465,47 +432,20 @@ conn_settle(struct conn *c)
 }
 
 /*
- * The PROXY header, once it has all come: the client it names is the one
- * the log speaks of.  -1 if the header is bad (logged; close), 0 if more
- * is needed or it was taken (then state is IDLE).
+ * The PROXY header, once it has all come (remote.c): -1 if it is bad
+ * (logged; close), 0 if more is needed or it was taken (then IDLE).
  */
 static int
 conn_proxy(struct conn *c)
 {
-	struct proxy	 hdr;
-	size_t		 len = evbuffer_get_length(c->in);
-	const char	*why;
-	char		*peer;
+	int	r;
 
-	switch (proxy_parse(evbuffer_pullup(c->in, len < PROXY_MAX ? len :
-	    PROXY_MAX), len < PROXY_MAX ? len : PROXY_MAX, &hdr, &why)) {
-	case PROXY_MORE:
-		if (!c->eof)
-			return (0);
-		why = "the connection ended within the PROXY header";
-		/* FALLTHROUGH */
-	case PROXY_BAD:
-		peer = remote_describe(c->fd, 1);
-		log_info("fd %d%s: closing: %s", c->fd, peer != NULL ? peer :
-		    "", why);
-		free(peer);
-		stats_add(c->set->env->st, STAT_PROXY_ERRORS, 1);
-		return (-1);
-	case PROXY_OK:
-		break;
+	if ((r = remote_proxy(c->in, c->eof, c->fd, &c->peer,
+	    c->set->env->st)) == 1) {
+		c->started = 1;
+		c->state = CONN_IDLE;
 	}
-	evbuffer_drain(c->in, hdr.len);
-	stats_add(c->set->env->st, STAT_PROXY_HEADERS, 1);
-	if (!hdr.local && (peer = remote_format((struct sockaddr *)&hdr.src,
-	    hdr.srclen, c->peer)) != NULL) {
-		free(c->peer);
-		c->peer = peer;
-	}
-	log_debug("fd %d%s: PROXY header%s", c->fd, CONN_PEER(c),
-	    hdr.local ? ": the balancer's own connection" : "");
-	c->started = 1;
-	c->state = CONN_IDLE;
-	return (0);
+	return (r == -1 ? -1 : 0);
 }
 
 static void
@@ -551,28 +491,35 @@ static void
 conn_timercb(evutil_socket_t fd, short events, void *arg)
 {
 	struct conn	*c = arg;
+	const char	*why = "";
+	enum stat_id	 stat = STAT__COUNT;
 	uint64_t	 d;
 
 	(void)fd;
 	(void)events;
 	c->armed = 0;
-	if ((d = conn_deadline(c)) == 0)
+	switch (conn_deadline(c, &d)) {
+	case DEADLINE_NONE:
 		return;
-	if (conn_now() < d) {
+	case DEADLINE_LINGER:
+		why = "the client did not close";
+		break;
+	case DEADLINE_WRITE:
+		why = "closing a connection that does not read";
+		stat = STAT_OUTPUT_KICKS;
+		break;
+	case DEADLINE_IDLE:
+		why = "idle, closing";
+		stat = STAT_IDLE_KICKS;
+		break;
+	}
+	if (deadline_now() < d) {
 		conn_timer(c);
 		return;
 	}
-	if (c->state == CONN_LINGER)
-		log_debug("fd %d%s: the client did not close",
-		    c->fd, CONN_PEER(c));
-	else if (evbuffer_get_length(c->out) != 0) {
-		log_debug("fd %d%s: closing a connection that does not read",
-		    c->fd, CONN_PEER(c));
-		stats_add(c->set->env->st, STAT_OUTPUT_KICKS, 1);
-	} else {
-		log_debug("fd %d%s: idle, closing", c->fd, CONN_PEER(c));
-		stats_add(c->set->env->st, STAT_IDLE_KICKS, 1);
-	}
+	log_debug("fd %d%s: %s", c->fd, CONN_PEER(c), why);
+	if (stat != STAT__COUNT)
+		stats_add(c->set->env->st, stat, 1);
 	conn_free(c);
 }
 
@@ -598,7 +545,7 @@ conn_new(struct conn_set *set, int fd, int proxy)
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
 	c->peer = remote_describe(fd, 0);
 	c->state = proxy ? CONN_PROXY : CONN_IDLE;
-	c->t_quiet = conn_now();
+	c->m.quiet = deadline_now();
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));
 	/*
 	 * Read at once: under a flood of connections that close as soon

@@ -1,5 +1,6 @@
 /*
- * remote.c -- who is at the other end of a connection, for the log.
+ * remote.c -- who is at the other end of a connection, for the log: the
+ * socket's peer, or the client a load balancer's PROXY header names.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -7,11 +8,16 @@
 #include <netdb.h>
 #include <stddef.h>
 #include <string.h>
+#include <stdlib.h>
 #include <syslog.h>
+
+#include <event2/buffer.h>
 
 #include "common/log.h"
 #include "common/xmalloc.h"
+#include "proxy.h"
 #include "remote.h"
+#include "stats.h"
 
 char *
 remote_describe(int fd, int always)
@@ -54,4 +60,43 @@ remote_format(const struct sockaddr *sa, socklen_t len, const char *via)
 	    via != NULL && strncmp(via, ", tcp ", 6) == 0 ? via + 6 :
 	    via != NULL ? via : "");
 	return (peer);
+}
+
+int
+remote_proxy(struct evbuffer *in, int eof, int fd, char **peer,
+    struct stats *st)
+{
+	struct proxy	 hdr;
+	size_t		 len = evbuffer_get_length(in);
+	const char	*why;
+	char		*p;
+
+	if (len > PROXY_MAX)
+		len = PROXY_MAX;
+	switch (proxy_parse(evbuffer_pullup(in, (ev_ssize_t)len), len, &hdr,
+	    &why)) {
+	case PROXY_MORE:
+		if (!eof)
+			return (0);
+		why = "the connection ended within the PROXY header";
+		/* FALLTHROUGH */
+	case PROXY_BAD:
+		p = remote_describe(fd, 1);
+		log_info("fd %d%s: closing: %s", fd, p != NULL ? p : "", why);
+		free(p);
+		stats_add(st, STAT_PROXY_ERRORS, 1);
+		return (-1);
+	case PROXY_OK:
+		break;
+	}
+	evbuffer_drain(in, hdr.len);
+	stats_add(st, STAT_PROXY_HEADERS, 1);
+	if (!hdr.local && (p = remote_format((struct sockaddr *)&hdr.src,
+	    hdr.srclen, *peer)) != NULL) {
+		free(*peer);
+		*peer = p;
+	}
+	log_debug("fd %d%s: PROXY header%s", fd, *peer != NULL ? *peer : "",
+	    hdr.local ? ": the balancer's own connection" : "");
+	return (1);
 }

@@ -1,11 +1,15 @@
 /*
- * remote.h -- who is at the other end of a connection, for the log.
+ * remote.h -- who is at the other end of a connection, for the log: the
+ * socket's peer, or the client a load balancer's PROXY header names.
  */
 #ifndef REMOTE_H
 #define REMOTE_H
 
 #include <sys/types.h>
 #include <sys/socket.h>
+
+struct evbuffer;
+struct stats;
 
 /*
  * ", tcp 127.0.0.1:40000" or ", unix pid 1234 uid 1000", to append to a
@@ -21,5 +25,16 @@ char	*remote_describe(int fd, int always);
  */
 char	*remote_format(const struct sockaddr *sa, socklen_t len,
 	    const char *via);
+
+/*
+ * The PROXY header at the start of in (proxy.c), once it has all come;
+ * eof: no more will.  1 if it was taken: drained from in, counted, and
+ * unless it is the balancer's own (LOCAL) connection, *peer (as from
+ * remote_describe(), may be NULL) replaced by the client it names.  0
+ * if more is needed; -1 if it is bad: logged with the balancer's
+ * address and counted, the connection must close.
+ */
+int	remote_proxy(struct evbuffer *in, int eof, int fd, char **peer,
+	    struct stats *st);
 
 #endif /* REMOTE_H */

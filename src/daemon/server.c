@@ -77,9 +77,11 @@ struct server {
 	struct worker		**workers;
 	unsigned int		 nworkers;
 	unsigned int		 next;		/* round-robin start */
-	int			 done[2];	/* pipe: workers that stopped */
+	int			 done[2];	/* pipe: from the workers */
 	struct event		*done_ev;
-	unsigned int		 ndone;
+	unsigned int		 ndone;		/* workers stopped */
+	unsigned long		 switches;	/* reloads sent, x nworkers */
+	unsigned long		 switched;	/* ... and taken */
 
 	struct event		*sig_ev[SERVER_NSIGNALS];
 	struct event		*deadline_ev;
@@ -164,10 +166,9 @@ server_hup(struct server *sv)
 		return;
 	}
 	reload_check(sv->start_cf, cf);
-	log_info("configuration reloaded from %s",
-	    cf->file != NULL ? cf->file : "built-in defaults");
 	server_reload(sv, cf);
-	notify_ready("serving, configuration reloaded");
+	sv->switches += sv->nworkers;
+	/* server_worker_done() says it is done once every worker is. */
 }
 
 static struct worker *
@@ -383,17 +384,35 @@ server_signal(evutil_socket_t sig, short events, void *arg)
 		server_stop(arg, sig);
 }
 
-/* A worker has stopped; when all have, leave the loop. */
+/*
+ * News from the workers.  A reload is done, logged and reported to
+ * systemd, when every worker serves with the new config: a client that
+ * connects after "systemctl reload" returns gets the new limits.  When
+ * every worker has stopped, leave the loop.
+ */
 static void
 server_worker_done(evutil_socket_t fd, short events, void *arg)
 {
-	struct server	*sv = arg;
-	char		 buf[64];
-	ssize_t		 n;
+	struct server		*sv = arg;
+	const struct config	*cf = sv->scf->cf;
+	char			 buf[64];
+	unsigned long		 was = sv->switched;
+	ssize_t			 n, i;
 
 	(void)events;
-	while ((n = read(fd, buf, sizeof buf)) > 0)
-		sv->ndone += (unsigned int)n;
+	while ((n = read(fd, buf, sizeof buf)) > 0) {
+		for (i = 0; i < n; i++) {
+			if (buf[i] == WORKER_SWITCHED)
+				sv->switched++;
+			else
+				sv->ndone++;
+		}
+	}
+	if (sv->switched != was && sv->switched == sv->switches) {
+		log_info("configuration reloaded from %s",
+		    cf->file != NULL ? cf->file : "built-in defaults");
+		notify_ready("serving, configuration reloaded");
+	}
 	if (sv->ndone >= sv->nworkers)
 		event_base_loopbreak(sv->base);
 }

@@ -58,7 +58,7 @@ struct worker {
 	struct event		*notify_ev;
 	struct event		*more_ev;	/* the rest of a long queue */
 	int			 notify[2];	/* pipe: [0] read, [1] write */
-	int			 done_fd;	/* one byte there when done */
+	int			 done_fd;	/* to the server (worker.h) */
 
 	pthread_mutex_t		 lock;		/* guards head and tail */
 	struct worker_msg	*head;
@@ -121,21 +121,29 @@ worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
 	return (w);
 }
 
+/* One byte to the server: WORKER_STOPPED or WORKER_SWITCHED. */
+static void
+worker_tell(struct worker *w, char what)
+{
+	ssize_t	n;
+
+	do
+		n = write(w->done_fd, &what, 1);
+	while (n == -1 && errno == EINTR);
+	if (n == -1)
+		log_warn("worker %u: cannot tell the server", w->id);
+}
+
 static void *
 worker_main(void *arg)
 {
 	struct worker	*w = arg;
-	ssize_t		 n;
 
 	log_debug("worker %u started", w->id);
 	if (event_base_dispatch(w->base) == -1)
 		log_warnx("worker %u: event loop failed", w->id);
 	log_debug("worker %u stopped", w->id);
-	do
-		n = write(w->done_fd, "", 1);
-	while (n == -1 && errno == EINTR);
-	if (n == -1)
-		log_warn("worker %u: done", w->id);
+	worker_tell(w, WORKER_STOPPED);
 	return (NULL);
 }
 
@@ -262,6 +270,8 @@ worker_switch(struct worker *w, struct server_cf *scf)
 	w->env.cf = server_cf_config(scf);
 	conn_set_reconfigure(w->set);
 	server_cf_release(old);
+	log_debug("worker %u: serving with the new configuration", w->id);
+	worker_tell(w, WORKER_SWITCHED);
 }
 
 static void

@@ -5,8 +5,8 @@
  * the worker's notify pipe and locked queue; worker_add, worker_reload,
  * worker_drain, worker_close and worker_load are the functions another
  * thread may call.  A worker serves its connections through its conn_set
- * (conn.h) and tells the accepting thread, through done_fd, when its
- * loop has ended.
+ * (conn.h) and tells the accepting thread, through done_fd, when it has
+ * switched to a new config and when its loop has ended.
  */
 #ifndef WORKER_H
 #define WORKER_H
@@ -15,10 +15,13 @@ struct server_cf;
 struct stats_server;
 struct worker;
 
+/* What a worker writes to done_fd, one byte each time. */
+#define WORKER_SWITCHED	'r'	/* now serving the config of a reload */
+#define WORKER_STOPPED	's'	/* its loop has ended */
+
 /*
  * A worker numbered id (its STATS block), serving with scf: it takes a
- * reference of its own (server_cf_hold()).  When its loop ends it
- * writes one byte to done_fd.
+ * reference of its own (server_cf_hold()).
  */
 struct worker	*worker_new(unsigned int id, struct server_cf *scf,
 		    struct stats_server *ss, int done_fd);

@@ -127,11 +127,16 @@ def _(c):
     took = time.monotonic() - t0
     eq(done, ["1000000"], "the long request's reply")
     check(took > 0.15, "the long request took only %.2f s" % took)
-    worst = max(lat)
-    c.note("one %.2f s request: %d PINGs meanwhile, max %.1f ms"
-           % (took, len(lat), worst * 1e3))
-    check(worst < min(0.1, took / 3), "a PING waited %.0f ms behind one "
-          "request of %.2f s" % (worst * 1e3, took))
+    worst, med = max(lat), statistics.median(lat)
+    c.note("one %.2f s request: %d PINGs meanwhile, median %.1f ms, max "
+           "%.1f ms" % (took, len(lat), med * 1e3, worst * 1e3))
+    # Before the fix a PING waited for the whole request.  The median
+    # shows the slices; the worst one is also bounded, but loosely: on
+    # a busy shared machine the scheduler alone can stall any process
+    # for 100 ms and more.
+    check(med < 0.02 and worst < took / 3, "PINGs waited %.1f ms "
+          "(median), %.0f ms (max) behind one request of %.2f s"
+          % (med * 1e3, worst * 1e3, took))
 
 
 @T.case("two connections with long requests on one worker -> both "

@@ -799,8 +799,9 @@ def _(c):
             n.wait("READY=1")
             d.extra_conf = "[log]\nlevel = warning\n"
             d.write_conf()
-            # The first reload's own message is logged at the old level,
-            # the second one's at the level the first one set.
+            # A reload's own message is logged once every worker has
+            # switched, at the level it set: info with -v, nothing
+            # without (warning).  Had -v been lost, neither would show.
             for _ in range(2):
                 d.proc.send_signal(signal.SIGHUP)
                 n.wait("READY=1")
@@ -814,8 +815,46 @@ def _(c):
         finally:
             n.close()
             d.cleanup()
-    eq(counts, {(): 0, ("-v",): 1}, "'configuration reloaded' lines "
+    eq(counts, {(): 0, ("-v",): 2}, "'configuration reloaded' lines "
        "(without -v, with -v)")
+
+
+@T.case("SIGHUP: 'configuration reloaded' and READY=1 come once every "
+        "worker serves with the new file, and a connection made then gets "
+        "its limits", transports=ONE, own=True)
+def _(c):
+    d = OpsDaemon(journal=True, workers=3, flags=("-d",), max_line=1024)
+    n = Notify(d.tmp)
+    try:
+        d.env = {"NOTIFY_SOCKET": n.path}
+        d.start()
+        n.wait("READY=1")
+        d.opts["max_line"] = 256
+        d.write_conf()
+        d.proc.send_signal(signal.SIGHUP)
+        n.wait("RELOADING=1")
+        n.wait("READY=1")
+        # Every worker at once, so whichever gets the connection.
+        ks = [d.connect("unix") for _ in range(6)]
+        got = [k.req("PING " + "x" * 300)[:11] for k in ks]
+        eq(got, ["ERR toolong"] * 6, "a 300-byte line on connections "
+           "made after READY=1, under the reloaded max_line 256")
+        for k in ks:
+            k.close()
+        eq(d.stop(), 0, "exit status")
+        texts = [t for _, t in journal_lines(d)]
+        done = [i for i, t in enumerate(texts)
+                if t.startswith("configuration reloaded")]
+        switched = [i for i, t in enumerate(texts)
+                    if re.match(r"worker \d+: serving with the new "
+                                r"configuration", t)]
+        eq(len(switched), 3, "workers that logged their switch")
+        check(len(done) == 1 and done[0] > max(switched),
+              "'configuration reloaded' after every worker's switch:\n"
+              + "\n".join(texts[-40:]))
+    finally:
+        n.close()
+        d.cleanup()
 
 
 # ---- usage() and the man page -----------------------------------------------
