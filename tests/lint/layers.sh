@@ -18,20 +18,8 @@
 set -u
 
 srcdir=${top_srcdir:-$(dirname "$0")/../..}
-n=0
-fails=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-notok() {
-	n=$((n + 1))
-	fails=$((fails + 1))
-	echo "not ok $n - $1"
-	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
-}
+# shellcheck source=tests/tap.sh
+. "$srcdir/tests/tap.sh"
 
 # includes ROOT: each quoted #include of ROOT/src/**/*.[ch], one line
 # with tab-separated fields:

@@ -15,20 +15,10 @@
 # built man pages through MANPATH.
 set -u
 
+srcdir=${top_srcdir:-$(dirname "$0")/../..}
 builddir=${top_builddir:-.}
-n=0
-fails=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-notok() {
-	n=$((n + 1))
-	fails=$((fails + 1))
-	echo "not ok $n - $1"
-}
+# shellcheck source=tests/tap.sh
+. "$srcdir/tests/tap.sh"
 
 diag() {
 	sed 's/^/# /'

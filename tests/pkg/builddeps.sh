@@ -11,18 +11,10 @@
 set -u
 
 srcdir=${top_srcdir:-$(dirname "$0")/../..}
+# shellcheck source=tests/tap.sh
+. "$srcdir/tests/tap.sh"
 control=$srcdir/debian/control
 deps=$srcdir/scripts/install-deps
-n=0
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-notok() {
-	n=$((n + 1))
-	echo "not ok $n - $1"
-	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
-}
 for f in "$control" "$deps"; do
 	if [ ! -f "$f" ]; then
 		echo "1..1"

@@ -36,25 +36,14 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/tap.sh
+. "$here/../tap.sh"
 src=$(cd "${1:-$here/../..}" && pwd) || exit 2
 pkgs="sudokud sudokuc libsudoku1 libsudoku-dev"
 puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 answer=534678912672195348198342567859761423426853791713924856961537284287419635345286179
 plan=23
-n=0
-failed=0
 
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-notok() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
-	return 0
-}
 # check NAME DIAG COMMAND...: ok if COMMAND succeeds
 check() {
 	name=$1 diag=$2
@@ -411,4 +400,4 @@ check "nothing else is left or gone in /etc, /usr, /opt, /var/lib/systemd, /var/
 check "the user and group sudokud stay after the purge (Debian's practice)" \
     "passwd: $(getent passwd sudokud)" sh -c 'getent passwd sudokud >/dev/null'
 [ $n -eq $plan ] || bail "the plan counts $plan tests"
-[ $failed -eq 0 ]
+[ $fails -eq 0 ]

@@ -11,17 +11,9 @@
 set -u
 
 srcdir=${top_srcdir:-$(dirname "$0")/../..}
+# shellcheck source=tests/tap.sh
+. "$srcdir/tests/tap.sh"
 builddir=${top_builddir:-.}
-n=0
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-notok() {
-	n=$((n + 1))
-	echo "not ok $n - $1"
-	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
-}
 # same NAME A B: the word lists A and B are equal as sets
 same() {
 	a=$(printf '%s\n' $2 | sort -u) b=$(printf '%s\n' $3 | sort -u)

@@ -13,17 +13,9 @@
 set -u
 
 srcdir=${top_srcdir:-$(dirname "$0")/../..}
+# shellcheck source=tests/tap.sh
+. "$srcdir/tests/tap.sh"
 builddir=${top_builddir:-.}
-n=0
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-notok() {
-	n=$((n + 1))
-	echo "not ok $n - $1"
-	[ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/# /'
-}
 
 for t in pkg-config make; do
 	if ! command -v "$t" >/dev/null 2>&1; then
