@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/cells.h"
 #include "reply.h"
 
 static void
@@ -89,19 +90,6 @@ reply_rate(const struct item *it, const struct query *q, char *buf,
 		sudoku_rating_text(&r, buf, size);
 }
 
-/* "r4c7,r9c1": cells in rRcC notation, as work.c's work_cells(). */
-static void
-reply_cells(const uint8_t *cells, int n, char *buf, size_t size)
-{
-	size_t	len = 0;
-	int	i;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && len + 8 < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%sr%dc%d",
-		    i == 0 ? "" : ",", cells[i] / 9 + 1, cells[i] % 9 + 1);
-}
-
 static void
 reply_hint(const struct item *it, const struct query *q, char *buf,
     size_t size)
@@ -124,7 +112,7 @@ reply_hint(const struct item *it, const struct query *q, char *buf,
 	if (reply_unique(it, q, &sol, buf, size) == -1)
 		return;
 	if ((n = sudoku_cands_wrong(&c, &sol, cells)) > 0) {
-		reply_cells(cells, n, text, sizeof text);
+		cells_text(cells, n, text, sizeof text);
 		snprintf(buf, size, "ERR wrong %s", text);
 		return;
 	}

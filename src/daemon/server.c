@@ -446,12 +446,13 @@ server_nworkers(const struct config *cf)
 	return ((unsigned int)n);
 }
 
-static struct event_base *
+struct event_base *
 server_base_new(void)
 {
 	struct event_config	*ecf;
 	struct event_base	*base;
 
+	/* Each base is one thread's: no locking. */
 	if ((ecf = event_config_new()) == NULL)
 		fatalx("%s: event_config_new failed", __func__);
 	event_config_set_flag(ecf, EVENT_BASE_FLAG_NOLOCK);

@@ -27,6 +27,7 @@
 
 #include <event2/buffer.h>
 
+#include "common/cells.h"
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
 #include "config.h"
@@ -256,19 +257,6 @@ proto_job_free(const struct proto_env *env, struct proto_job *job)
 	free(job);
 }
 
-/* "r4c7,r9c1": cells (0..80) in rRcC notation, into buf. */
-static void
-work_cells(const uint8_t *cells, int n, char *buf, size_t size)
-{
-	size_t	len = 0;
-	int	i;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && len + 8 < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%sr%dc%d",
-		    i == 0 ? "" : ",", cells[i] / 9 + 1, cells[i] % 9 + 1);
-}
-
 /* HINT, once the puzzle is known to have one solution. */
 static void
 work_hinted(const struct proto_env *env, struct evbuffer *out,
@@ -280,7 +268,7 @@ work_hinted(const struct proto_env *env, struct evbuffer *out,
 	int			 n;
 
 	if ((n = sudoku_cands_wrong(&job->cands, solution, cells)) > 0) {
-		work_cells(cells, n, text, sizeof text);
+		cells_text(cells, n, text, sizeof text);
 		work_error(env, out, STAT_ERR_WRONG, "wrong", text);
 		return;
 	}

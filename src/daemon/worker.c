@@ -74,23 +74,6 @@ struct worker {
 
 static void	worker_notify(evutil_socket_t, short, void *);
 
-static struct event_base *
-worker_base_new(void)
-{
-	struct event_config	*ecf;
-	struct event_base	*base;
-
-	/* Only this worker's thread uses the base: no locking. */
-	if ((ecf = event_config_new()) == NULL)
-		fatalx("%s: event_config_new failed", __func__);
-	event_config_set_flag(ecf, EVENT_BASE_FLAG_NOLOCK);
-	base = event_base_new_with_config(ecf);
-	event_config_free(ecf);
-	if (base == NULL)
-		fatalx("%s: event_base_new failed", __func__);
-	return (base);
-}
-
 struct worker *
 worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
     int done_fd)
@@ -110,7 +93,7 @@ worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
 	pthread_mutex_init(&w->lock, NULL);
 	if (pipe2(w->notify, O_NONBLOCK | O_CLOEXEC) == -1)
 		fatal("%s: pipe2", __func__);
-	w->base = worker_base_new();
+	w->base = server_base_new();
 	w->notify_ev = event_new(w->base, w->notify[0], EV_READ | EV_PERSIST,
 	    worker_notify, w);
 	w->more_ev = evtimer_new(w->base, worker_notify, w);

@@ -1,0 +1,17 @@
+/*
+ * cells.h -- cells in the protocol's rRcC notation, as both programs
+ * write them: sudokud in its replies, sudokuc -L in the same replies.
+ */
+#ifndef CELLS_H
+#define CELLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * "r4c7,r9c1": the n cells (0 to 80, row-major) into buf of size
+ * bytes, always terminated; cells that would not fit whole are left out.
+ */
+void	cells_text(const uint8_t *cells, int n, char *buf, size_t size);
+
+#endif /* CELLS_H */
