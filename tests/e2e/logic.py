@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 logic.py -- RATE, HINT and GENERATE over real sockets, checked with the
 daemon's other answers and with the reference solver, never with the
@@ -128,7 +129,8 @@ def apply(marks, sol, step, what):
 
 
 def walk(k, puzzle, sol, limit=400):
-    """Ask for hints on pencil marks until solved or stuck; the steps."""
+    """Ask for hints on pencil marks until solved or stuck: the steps'
+    techniques, the last reply and the marks it answered."""
     marks = [("123456789" if ch in ".0" else
               "".join(x if x == ch else "." for x in "123456789"))
              for ch in puzzle]
@@ -136,7 +138,7 @@ def walk(k, puzzle, sol, limit=400):
     for n in range(limit):
         reply = k.req("HINT %s %s" % (puzzle, "".join(marks)))
         if reply == "solved" or reply.startswith("ERR nostep"):
-            return techs, reply
+            return techs, reply, "".join(marks)
         techs.append(apply(marks, sol, reply, "%s step %d" % (puzzle, n)))
     raise h.Fail("%s: no end after %d hints" % (puzzle, limit))
 
@@ -150,7 +152,7 @@ def _(c):
     ends = {}
     for p in puzzles:
         sol = solution(k, p)
-        techs, end = walk(k, p, sol)
+        techs, end, _ = walk(k, p, sol)
         ends[end.split()[0]] = ends.get(end.split()[0], 0) + 1
         if end == "solved":
             # Below extreme: the walk needs no guess and its hardest
@@ -194,11 +196,99 @@ def _(c):
     for p in h.load_puzzles("puzzles6_forum_hardest_1106", 10):
         if k.req("RATE " + p).split()[0] != "extreme":
             continue
-        techs, end = walk(k, p, solution(k, p))
+        techs, end, _ = walk(k, p, solution(k, p))
         eq(end, "ERR nostep no logical step applies; this needs trial and "
            "error", "end of the walk of " + p)
         return
     raise h.Fail("no extreme puzzle among the first ten of the hardest")
+
+
+def dead_end(k):
+    """An extreme puzzle and the pencil marks of its first dead end."""
+    for p in h.load_puzzles("puzzles6_forum_hardest_1106", 10):
+        if k.req("RATE " + p).split()[0] == "extreme":
+            _, end, marks = walk(k, p, solution(k, p))
+            check(end.startswith("ERR nostep"), "walk of %s ended %r"
+                  % (p, end))
+            return p, marks
+    raise h.Fail("no extreme puzzle among the first ten of the hardest")
+
+
+@T.case("STATS: cmd_rate, cmd_hint, cmd_generate, err_multiple, "
+        "err_wrong, err_nostep rise by exactly the requests sent")
+def _(c):
+    k = c.connect(timeout=30)
+    nostep, marks = dead_end(k)         # its requests come before s1
+    wrong = list(h.CLASSIC_SOLUTION)
+    wrong[0] = "1" if wrong[0] != "1" else "2"
+    # What each reply must be, and the counters it moves (protocol.md:
+    # a request counts under its verb, an error reply under its code).
+    # "solved": every request whose search found a solution, RATE, HINT
+    # and GENERATE included (they solve their puzzle too).
+    sent = (("RATE " + h.CLASSIC, None, ("cmd_rate", "solved")),
+            ("RATE " + h.EMPTY, "multiple",
+             ("cmd_rate", "err_multiple", "solved")),
+            ("RATE bogus", "length", ("cmd_rate", "err_length")),
+            ("HINT " + h.CLASSIC, None, ("cmd_hint", "solved")),
+            ("HINT " + h.EMPTY, "multiple",
+             ("cmd_hint", "err_multiple", "solved")),
+            ("HINT %s %s" % (h.CLASSIC, "".join(wrong)), "wrong",
+             ("cmd_hint", "err_wrong", "solved")),
+            ("HINT %s %s" % (nostep, marks), "nostep",
+             ("cmd_hint", "err_nostep", "solved")),
+            ("GENERATE easy 1", None, ("cmd_generate", "solved")),
+            ("GENERATE bogus", "syntax", ("cmd_generate", "err_syntax")),
+            ("generate 7", None, ("cmd_generate", "solved")))
+    want = dict.fromkeys(("cmd_rate", "cmd_hint", "cmd_generate",
+                          "err_multiple", "err_wrong", "err_nostep",
+                          "err_syntax", "err_length", "cmd_solve",
+                          "err_budget", "err_nosolution", "solved",
+                          "unsolvable"), 0)
+    s1 = h.stats_ints(k.stats())
+    for req, code, moves in sent:
+        got = k.req(req, 30)
+        if code is None:
+            check(not got.startswith("ERR"), "%s: %r" % (req[:40], got))
+        else:
+            eq(got.split()[:2], ["ERR", code], req[:40])
+        for name in moves:
+            want[name] += 1
+    s2 = h.stats_ints(k.stats())
+    bad = ["%s %+d (want %+d)" % (n, s2[n] - s1[n], w)
+           for n, w in sorted(want.items()) if s2[n] - s1[n] != w]
+    check(not bad, "STATS deltas wrong: " + ", ".join(bad))
+
+
+def doc_error(code):
+    """The example of an error code in doc/protocol.md's table."""
+    path = os.path.join(h.TOP_SRCDIR, "doc", "protocol.md")
+    with open(path) as f:
+        for ln in f:
+            cols = [x.strip() for x in ln.split("|")]
+            if len(cols) == 5 and cols[1] == "`%s`" % code:
+                return cols[3].strip("`")
+    raise h.Fail("no `%s` row in the error table of %s" % (code, path))
+
+
+@T.case("GENERATE with a budget of 50 guesses (an attempt needs about "
+        "110) -> ERR budget as protocol.md shows it, every level",
+        daemon={"workers": 2, "budget": 50})
+def _(c):
+    k = c.connect(timeout=30)
+    example = doc_error("budget")
+    check(" 100000 " in example, "budget example %r" % example)
+    want = example.replace(" 100000 ", " 50 ")
+    s1 = c.stats()
+    for level in LEVELS:
+        for seed in (1, 2, 3):
+            eq(k.req("GENERATE %s %d" % (level, seed), 30), want,
+               "GENERATE %s %d" % (level, seed))
+    eq(k.req("GENERATE", 30), want, "GENERATE without a seed")
+    s2 = c.stats()
+    eq(s2["err_budget"] - s1["err_budget"], 3 * len(LEVELS) + 1,
+       "err_budget delta")
+    # The budget is per request: the next one starts afresh.
+    eq(k.req("RATE " + h.CLASSIC).split()[0], "easy", "RATE after them")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 protocol.py -- every verb and every error of doc/protocol.md, with
 exact reply lines, over the Unix socket and TCP.
@@ -57,6 +58,56 @@ def doc_help_lines():
     check(block and block[0] == "HELP" and block[-1] == "END",
           "cannot find the HELP example in " + path)
     return block[1:-1]
+
+
+# The verbs of the logical solver, whose examples the documents show.
+LOGIC_VERBS = ("RATE", "HINT", "GENERATE")
+
+
+def md_examples(verb):
+    """The request and reply lines of the examples (indented blocks) in
+    the section of doc/protocol.md on verb."""
+    path = os.path.join(h.TOP_SRCDIR, "doc", "protocol.md")
+    with open(path) as f:
+        text = f.read()
+    check("\n### `%s " % verb in text, "no ### `%s` section in %s"
+          % (verb, path))
+    sec = text.split("\n### `%s " % verb, 1)[1].split("\n#", 1)[0]
+    return [ln[4:] for ln in sec.splitlines() if ln.startswith("    ")]
+
+
+def man_examples(verb):
+    """The same from the literal displays under ".It Cm <verb>" in
+    sudokud(8), roff escapes undone."""
+    path = os.path.join(h.TOP_SRCDIR, "man", "sudokud.8.in")
+    with open(path) as f:
+        text = f.read()
+    check("\n.It Cm %s " % verb in text, "no .It Cm %s in %s"
+          % (verb, path))
+    item = text.split("\n.It Cm %s " % verb, 1)[1].split("\n.It ", 1)[0]
+    out = []
+    for block in item.split("\n.Bd -literal")[1:]:
+        for ln in block.split("\n.Ed", 1)[0].splitlines()[1:]:
+            ln = ln.replace("\\&", "").replace("\\e", "\\")
+            check("\\" not in ln, "roff escape left in %r" % ln)
+            out.append(ln)
+    return out
+
+
+def doc_examples():
+    """(where, request, reply) for every RATE, HINT and GENERATE example
+    of doc/protocol.md and sudokud(8); each shows at least one."""
+    out = []
+    for verb in LOGIC_VERBS:
+        for where, lines in (("protocol.md", md_examples(verb)),
+                             ("sudokud.8", man_examples(verb))):
+            check(lines and len(lines) % 2 == 0, "%s: %s examples %r"
+                  % (where, verb, lines))
+            for req, reply in zip(lines[::2], lines[1::2]):
+                check(req.split()[0] == verb, "%s: %r is not a %s request"
+                      % (where, req, verb))
+                out.append((where, req, reply))
+    return out
 
 
 # ---- known answers ----------------------------------------------------------
@@ -183,6 +234,21 @@ def _(c):
     k = c.connect()
     eq(k.block("HELP"), doc_help_lines(), "HELP reply")
     eq(k.req("PING"), "PONG", "after HELP")
+
+
+@T.case("RATE, HINT, GENERATE -> the replies protocol.md and sudokud(8) "
+        "show")
+def _(c):
+    k = c.connect(timeout=30)
+    for where, req, reply in doc_examples():
+        eq(k.req(req, 30), reply, "%s: %s" % (where, req[:40]))
+        if req.startswith("GENERATE"):
+            # What the document says of the puzzle it shows holds too.
+            level = req.split()[1]
+            eq(k.req("COUNT " + reply), "1", "%s: COUNT of %s"
+               % (where, reply))
+            eq(k.req("RATE " + reply).split()[0], level, "%s: RATE of %s"
+               % (where, reply))
 
 
 @T.case("STATS -> every documented name, integer values, then END")

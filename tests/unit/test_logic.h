@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_logic.h -- the cases of tests/unit/test_logic, one cmocka group
  * over several files: test_logic.c (the API, the technique table, text,
@@ -43,15 +44,6 @@ void	marks_del(char *t, int r, int c, const char *digits);
 void	marks_del_row(char *t, int r, const char *cols, const char *digits);
 /* Removes digits from the cells of column c at the rows listed. */
 void	marks_del_col(char *t, int c, const char *rows, const char *digits);
-
-/*
- * The independent walk of one puzzle (test_logic_sets.c): 0 if fine,
- * else -1 with why filled in; text: check each step's text too.
- * *hardest gets the hardest technique the hints used, *steps their
- * number, *stuck whether it ended on NOSTEP.
- */
-int	walk_puzzle(const struct sudoku_grid *in, int text, int *hardest,
-	    unsigned int *steps, int *stuck, char *why, size_t whysize);
 
 /* test_logic.c */
 void	test_tech_table(void **);

@@ -1,9 +1,13 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_logic_sets.c -- the logical solver on every puzzle of the sets in
  * $PUZZLE_DIR: solved by repeated hints applied to 729-byte pencil
  * marks, each step checked against the solution from sudoku_solve()
  * (itself checked by checker_solution()), and the walk compared with
- * sudoku_rate().  The pencil marks are built and updated here, by code
+ * sudoku_rate().  A dead end (an extreme puzzle) is passed the way
+ * sudoku.h says the rater passes it, the solution's digit in the open
+ * cell with the fewest candidates, so the steps after it are checked
+ * and counted too.  The pencil marks are built and updated here, by code
  * independent of the library: a placement leaves the cell its digit
  * and clears the digit from the cell's row, column and box.
  *
@@ -179,15 +183,115 @@ walk_done(const char *t, const struct sudoku_grid *sol, char *why,
 	return (0);
 }
 
-int
-walk_puzzle(const struct sudoku_grid *in, int text, int *hardest,
-    unsigned int *steps, int *stuck, char *why, size_t whysize)
+/*
+ * What a walk took, to compare with sudoku_rate(): the hardest
+ * technique, the steps (hints) and trials (dead ends), and for each
+ * level the steps of its techniques, naked singles left out, trials
+ * counted under extreme (the k of the score, struct sudoku_rating).
+ */
+struct walk {
+	int		hardest;
+	unsigned int	steps;
+	unsigned int	trials;
+	unsigned int	k[SUDOKU_LEVEL_COUNT];
+};
+
+/*
+ * The open cell the rater gives its digit at a dead end: the fewest
+ * candidates, the first in row-major order.  The candidates counted
+ * are the effective ones (sudoku.h): an elimination may leave a cell
+ * one mark without clearing the digit from its peers, so the peers'
+ * marks are not enough.  -1 if no cell is open.
+ */
+static int
+walk_trial_cell(const char *t)
 {
-	struct sudoku_grid	 sol;
+	int	 filled[SUDOKU_CELLS];	/* the digit, 0 while open */
+	int	 cell, other, d, n, best = -1, bestn = 10;
+
+	for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+		filled[cell] = 0;
+		for (d = 1; d <= 9 && marks_count(t, cell) == 1; d++)
+			if (marks_has(t, cell, d))
+				filled[cell] = d;
+	}
+	for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+		if (filled[cell] != 0)
+			continue;
+		n = marks_count(t, cell);
+		for (d = 1; d <= 9; d++) {
+			if (!marks_has(t, cell, d))
+				continue;
+			for (other = 0; other < SUDOKU_CELLS; other++)
+				if (filled[other] == d &&
+				    marks_peer(cell, other)) {
+					n--;
+					break;
+				}
+		}
+		if (n < bestn) {
+			best = cell;
+			bestn = n;
+		}
+	}
+	return (best);
+}
+
+/* One hint or, at a dead end, one trial; 1 when the walk is done. */
+static int
+walk_next_step(const struct sudoku_grid *in, const struct sudoku_grid *sol,
+    char *t, int text, struct walk *w, char *why, size_t whysize)
+{
 	struct sudoku_cands	 c;
 	struct sudoku_step	 st;
 	enum sudoku_hint_result	 res;
+	int			 cell;
+
+	if (sudoku_cands_parse(t, SUDOKU_CANDS_LEN, in, &c, NULL) != 0 ||
+	    sudoku_cands_wrong(&c, sol, NULL) != 0 ||
+	    w->steps + w->trials > 729) {
+		snprintf(why, whysize, "bad state after %u steps, %u trials",
+		    w->steps, w->trials);
+		return (-1);
+	}
+	res = sudoku_hint(&c, &st);
+	if (res == SUDOKU_HINT_DONE)
+		return (walk_done(t, sol, why, whysize) == 0 ? 1 : -1);
+	if (res == SUDOKU_HINT_NOSTEP) {
+		/* Past the dead end as the rater goes: the solution's digit. */
+		if ((cell = walk_trial_cell(t)) < 0) {
+			snprintf(why, whysize, "dead end without open cells");
+			return (-1);
+		}
+		marks_place(t, cell, sol->cell[cell]);
+		w->trials++;
+		w->k[SUDOKU_LEVEL_EXTREME]++;
+		w->hardest = SUDOKU_TECH_TRIAL;
+		return (0);
+	}
+	if (res != SUDOKU_HINT_STEP) {
+		snprintf(why, whysize, "hint %d after %u steps", res,
+		    w->steps);
+		return (-1);
+	}
+	if (walk_step(&st, sol, t, text, why, whysize) != 0)
+		return (-1);
+	w->steps++;
+	if (st.tech != SUDOKU_TECH_NAKED_SINGLE)
+		w->k[sudoku_technique_level(st.tech)]++;
+	if ((int)st.tech > w->hardest)
+		w->hardest = st.tech;
+	return (0);
+}
+
+/* The walk to the end, through the dead ends of an extreme puzzle. */
+static int
+walk_run(const struct sudoku_grid *in, int text, struct walk *w,
+    char *why, size_t whysize)
+{
+	struct sudoku_grid	 sol;
 	char			 t[SUDOKU_CANDS_LEN + 1];
+	int			 res;
 
 	if (sudoku_solve(in, SUDOKU_ANY, 0, &sol, NULL) != SUDOKU_SOLVED ||
 	    !checker_solution(in->cell, sol.cell, why, whysize)) {
@@ -195,35 +299,28 @@ walk_puzzle(const struct sudoku_grid *in, int text, int *hardest,
 		return (-1);
 	}
 	marks_puzzle(in, t);
-	*hardest = SUDOKU_TECH_NAKED_SINGLE;
-	*steps = 0;
-	*stuck = 0;
-	for (;;) {
-		if (sudoku_cands_parse(t, SUDOKU_CANDS_LEN, in, &c,
-		    NULL) != 0 ||
-		    sudoku_cands_wrong(&c, &sol, NULL) != 0 || *steps > 729) {
-			snprintf(why, whysize, "bad state after %u steps",
-			    *steps);
-			return (-1);
-		}
-		res = sudoku_hint(&c, &st);
-		if (res == SUDOKU_HINT_DONE)
-			return (walk_done(t, &sol, why, whysize));
-		if (res == SUDOKU_HINT_NOSTEP) {
-			*stuck = 1;
-			return (0);
-		}
-		if (res != SUDOKU_HINT_STEP) {
-			snprintf(why, whysize, "hint %d after %u steps", res,
-			    *steps);
-			return (-1);
-		}
-		if (walk_step(&st, &sol, t, text, why, whysize) != 0)
-			return (-1);
-		(*steps)++;
-		if ((int)st.tech > *hardest)
-			*hardest = st.tech;
-	}
+	memset(w, 0, sizeof *w);
+	w->hardest = SUDOKU_TECH_NAKED_SINGLE;
+	while ((res = walk_next_step(in, &sol, t, text, w, why,
+	    whysize)) == 0)
+		;
+	return (res == 1 ? 0 : -1);
+}
+
+/*
+ * The score sudoku.h defines, from the walk's own counts: the hardest
+ * technique's weight, a tenth for each doubling of k, at most x.9.
+ */
+static unsigned int
+walk_score(const struct walk *w)
+{
+	unsigned int	 wt = sudoku_technique_weight(w->hardest);
+	unsigned int	 k = w->k[sudoku_technique_level(w->hardest)];
+	unsigned int	 extra = 0;
+
+	for (; k > 1 && extra < 9 - wt % 10; k /= 2)
+		extra++;
+	return (wt + extra);
 }
 
 /* One puzzle: the walk, then the rating against it. */
@@ -232,31 +329,27 @@ walk_check(const struct sudoku_grid *in, int text, unsigned long *levels,
     char *why, size_t whysize)
 {
 	struct sudoku_rating	 r;
-	unsigned int		 steps;
-	int			 hardest, stuck;
+	struct walk		 w;
+	int			 level;
 
-	if (walk_puzzle(in, text, &hardest, &steps, &stuck, why, whysize) != 0)
+	if (walk_run(in, text, &w, why, whysize) != 0)
 		return (-1);
 	if (sudoku_rate(in, 0, &r) != SUDOKU_SOLVED) {
 		snprintf(why, whysize, "sudoku_rate failed");
 		return (-1);
 	}
 	levels[r.level]++;
-	if (r.score / 10 != r.level + 1 ||
-	    r.score < sudoku_technique_weight(r.hardest)) {
-		snprintf(why, whysize, "score %u for %s %s", r.score,
-		    sudoku_level_name(r.level),
-		    sudoku_technique_name(r.hardest));
-		return (-1);
-	}
-	if (stuck ? r.level != SUDOKU_LEVEL_EXTREME :
-	    r.level == SUDOKU_LEVEL_EXTREME || (int)r.hardest != hardest ||
-	    r.steps != steps) {
-		snprintf(why, whysize, "walk %s%s in %u steps, rate %s %s in "
-		    "%u", stuck ? "stuck after " : "",
-		    sudoku_technique_name(hardest), steps,
-		    sudoku_level_name(r.level),
-		    sudoku_technique_name(r.hardest), r.steps);
+	level = sudoku_technique_level(w.hardest);
+	if ((int)r.level != level || (int)r.hardest != w.hardest ||
+	    r.steps != w.steps || r.trials != w.trials ||
+	    r.hard != w.k[level] || r.score != walk_score(&w) ||
+	    (w.trials != 0) != (r.level == SUDOKU_LEVEL_EXTREME)) {
+		snprintf(why, whysize, "walk %s in %u steps, %u trials, k %u, "
+		    "score %u; rate %s %s in %u, %u, k %u, score %u",
+		    sudoku_technique_name(w.hardest), w.steps, w.trials,
+		    w.k[level], walk_score(&w), sudoku_level_name(r.level),
+		    sudoku_technique_name(r.hardest), r.steps, r.trials,
+		    r.hard, r.score);
 		return (-1);
 	}
 	return (0);
