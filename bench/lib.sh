@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # lib.sh -- shell functions the benchmark scripts share (sourced).
 
 free_port() {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * loadgen.c -- closed-loop load generator for sudokud.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * loadgen.h -- shared between the parts of bench/loadgen.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * logicbench.c -- speed of the logical solver core: RATE on the puzzle
  * sets and GENERATE per level, single thread.

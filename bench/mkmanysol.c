@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * mkmanysol.c -- makes data/puzzles7_many_solutions: easy puzzles with
  * many solutions, from the unique puzzles of the shared sets.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # run-load.sh -- daemon load benchmark (make bench; see doc/bench-daemon.md).
 #
 # Starts its own sudokud from the build tree on a temporary Unix socket

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # run-scaleout.sh -- the cost of the HAProxy hop (make bench; see
 # doc/scaling.md).
 #

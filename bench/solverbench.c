@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solverbench.c -- single-thread speed of the solver core on puzzle sets.
  *

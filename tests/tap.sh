@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tap.sh -- TAP output for the shell tests, which source it.
 #
 #	ok NAME			"ok N - NAME"

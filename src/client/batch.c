@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * batch.c -- sudokuc's batch over connections to sudokud servers.
  *

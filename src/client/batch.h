@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * batch.h -- sudokuc's batch over connections to sudokud servers.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * draw.h -- sudokuc's pictures for a terminal (-f pretty), 7-bit ASCII.
  */

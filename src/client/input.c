@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * input.c -- the sudokuc puzzle reader.
  *

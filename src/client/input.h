@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * input.h -- the sudokuc puzzle reader.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * local.c -- sudokuc -L: answers from the solver core, in-process.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * options.c -- sudokuc's command line: options, commands, usage.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * options.h -- sudokuc's command line: options, commands, usage.
  */

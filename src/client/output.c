@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * output.c -- sudokuc answers, messages, progress and summary.
  */

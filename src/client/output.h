@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * output.h -- sudokuc answers, messages, progress and summary.
  *

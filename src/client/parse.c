@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * parse.c -- the shapes of a puzzle in sudokuc's input.
  *

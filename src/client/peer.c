@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * peer.c -- one of sudokuc's connections to sudokud.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * peer.h -- one of sudokuc's connections to sudokud: connect without
  * blocking, queue requests, write them and split what comes back into

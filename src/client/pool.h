@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * pool.h -- the connections of a sudokuc batch to its servers.
  *

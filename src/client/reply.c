@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * reply.c -- the replies of sudokud, made in-process for sudokuc -L.
  *

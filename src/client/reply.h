@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * reply.h -- the replies of sudokud, made in-process for sudokuc -L.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * server.c -- the servers a sudokuc batch talks to.
  */

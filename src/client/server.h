@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * server.h -- the servers a sudokuc batch talks to: where they are, and
  * when to try connecting to one again.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * sudokuc.c -- the sudokud client: operands, servers, and the run.
  */

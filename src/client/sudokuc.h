@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * sudokuc.h -- types shared by the parts of the sudokuc client.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * cells.c -- cells in rRcC notation (ERR wrong, doc/protocol.md).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * cells.h -- cells in the protocol's rRcC notation, as both programs
  * write them: sudokud in its replies, sudokuc -L in the same replies.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * defaults.h -- what sudokud and sudokuc must agree on.
  *

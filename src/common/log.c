@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * log.c -- logging to stderr, the systemd journal or syslog.
  */

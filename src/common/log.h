@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * log.h -- logging for sudokud (the OpenBSD set).
  *

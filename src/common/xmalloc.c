@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * xmalloc.c -- allocation wrappers that die cleanly via fatal().
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * xmalloc.h -- allocation that never fails: on error it logs and exits.
  */

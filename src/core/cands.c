@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * cands.c -- candidate grids (pencil marks): building them from a grid,
  * the 729-byte text layout, the wrong-cell check, applying a step, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * chain.c -- simple colouring, X-chains and XY-chains.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * fish.c -- basic fish: X-wing (2), swordfish (3), jellyfish (4).
  *

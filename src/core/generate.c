@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * generate.c -- the puzzle generator: random complete grid, givens
  * removed in a random order while the solution stays unique, rated;

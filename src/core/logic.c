@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * logic.c -- the technique table, sudoku_hint(), and the techniques of
  * the easy and medium levels with the other subsets: singles, locked

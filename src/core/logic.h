@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * logic.h -- the logical solver's working state and the technique
  * finders, shared by cands.c, logic.c, fish.c, wing.c, chain.c,

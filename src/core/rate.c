@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * rate.c -- the rating of a puzzle: run the logical solver from the
  * givens to the end, easiest step first, and score the hardest step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver.c -- the portable copy of the search engine (solver_body.h),
  * and the choice of the copy that runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver.h -- the search engine under sudoku_solve(), sudoku_count() and
  * sudoku_search_*().

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver_avx2.c -- the search engine (solver_body.h) for x86-64 CPUs
  * with AVX2, BMI1, BMI2, POPCNT and LZCNT (x86-64-v3 less FMA),

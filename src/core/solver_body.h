@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver_body.h -- bitboard propagation and depth-first search, the
  * engine, compiled once per instruction set: solver.c includes it for

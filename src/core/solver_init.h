@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver_init.h -- part of solver_body.h: the start state from a grid,
  * the check of the givens, and the solution back into a grid.

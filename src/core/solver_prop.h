@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver_prop.h -- part of solver_body.h: propagation to a fixpoint
  * (the band, cell and column steps; see solver_body.h).

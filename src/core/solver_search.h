@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver_search.h -- part of solver_body.h: the branching rule and the
  * depth-first search, and this copy's entry points.

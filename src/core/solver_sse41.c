@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * solver_sse41.c -- the search engine (solver_body.h) for x86-64 CPUs
  * with SSSE3, SSE4.1, SSE4.2 and POPCNT (x86-64-v2),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * step.c -- the wire text of a step: "<technique> <actions>
  * <explanation>", one line of 7-bit ASCII.  Cells are rRcC, units

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * sudoku.c -- the solver core API: parsing, error text, solving and
  * counting.  The search itself is in solver.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * wing.c -- XY-wing and XYZ-wing.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * activation.c -- systemd socket activation (sd_listen_fds(3)), written
  * out for the same reason as notify.c: the protocol is three documented

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * activation.h -- listening sockets inherited from systemd.
  *

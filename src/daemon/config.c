@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * config.c -- read sudokud.conf(5) with inih.
  *

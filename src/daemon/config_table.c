@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * config_table.c -- sudokud.conf keys: the table and the value parsers.
  */

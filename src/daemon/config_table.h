@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * config_table.h -- the table of sudokud.conf keys.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * conn.h -- one client connection (conn.c), and the set of a worker's
  * connections it lives in (conn_set.c).  Private to those two files:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * conn_set.c -- the connections of one worker, and their run queue.
  *

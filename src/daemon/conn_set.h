@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * conn_set.h -- the client connections of one worker thread.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * deadline.c -- which timeout of a connection comes first, and when.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * deadline.h -- when a connection must be looked at again: a pure
  * function of the moments things happened to it and of the timeouts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * frame.c -- cutting a connection's input into request lines.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * listen.c -- the listening sockets: inherited from systemd, or opened
  * from the configuration (see listen.h for how the two combine).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * listen.h -- the daemon's listening sockets, inherited or bound.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * metrics.c -- GET /metrics for Prometheus (see metrics.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * metrics.h -- the figures of STATS for Prometheus, over HTTP.
  *

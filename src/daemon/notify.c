@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * notify.c -- the sd_notify(3) datagram protocol, written out.
  *

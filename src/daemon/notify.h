@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * notify.h -- tell the service manager about our state (sd_notify).
  *

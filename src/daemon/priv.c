@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * priv.c -- giving up root, and checking that it is gone.
  *

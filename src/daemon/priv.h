@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * priv.h -- giving up root.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * proto.c -- the request table of doc/protocol.md: tokens, dispatch,
  * errors, HELP and the verbs that need no solver (see work.c for those

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * proto.h -- the requests of doc/protocol.md: one line in, its reply out.
  *

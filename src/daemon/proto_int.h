@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * proto_int.h -- what proto.c and work.c share: a request being served
  * and the request table.  Private to those two files.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * proxy.c -- parse the PROXY protocol header, versions 1 and 2.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * proxy.h -- the PROXY protocol header a load balancer sends first
  * (HAProxy's send-proxy and send-proxy-v2; "The PROXY protocol",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * reload.c -- tell the administrator which changes a reload ignored.
  *

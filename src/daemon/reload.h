@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * reload.h -- what a reload (SIGHUP) can and cannot change.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * remote.c -- who is at the other end of a connection, for the log: the
  * socket's peer, or the client a load balancer's PROXY header names.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * server.c -- the accepting thread: listeners, signals, worker threads.
  *

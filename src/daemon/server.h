@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * server.h -- the accepting thread: listeners, signals, worker threads.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * stats.c -- server counters: per-thread blocks summed for STATS.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * stats.h -- server counters for the STATS request.
  *

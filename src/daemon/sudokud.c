@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * sudokud.c -- the Sudoku-solving daemon: options, configuration,
  * sockets, then server_run().

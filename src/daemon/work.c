@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * work.c -- the requests that run the solver: SOLVE, LEXMIN, COUNT, and
  * RATE, HINT and GENERATE of the logical solver.

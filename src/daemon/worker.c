@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * worker.c -- worker threads, each with its own event_base.
  *

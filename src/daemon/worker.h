@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * worker.h -- worker threads, each with its own event_base.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """activation.py -- sudokud under a pretend systemd (TAP).
 
 RELIABILITY.md case 30 and the systemd half of 26-28: the test plays the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """client.py -- sudokuc end to end, locally (-L) and against a real sudokud.
 
 Prints TAP.  The -L tests run first; the daemon tests start

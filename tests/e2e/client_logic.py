@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 client_logic.py -- sudokuc rate, hint and generate (issue 13), against a
 private sudokud and with -L.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 client_servers.py -- sudokuc with several servers, and no lost request
 (issue 11): real daemons on loopback addresses and Unix sockets in a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """sudokud -n, -V and usage: configuration checking, as TAP.
 
 Runs $top_builddir/src/sudokud (or $SUDOKUD) on small files and checks

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """
 harness.py -- end-to-end test harness for sudokud (Python 3 stdlib only).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 hostile.py -- what a hostile or careless client must not achieve: a
 use-after-free, starving the other clients of its worker, timeouts that

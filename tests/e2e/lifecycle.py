@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 lifecycle.py -- start, refuse to start, stop: stale and foreign files
 at the socket path, a second instance, SIGTERM, -n and -V.

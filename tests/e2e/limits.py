@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 limits.py -- output throttling, write/idle timeouts, connection
 limits, fd leaks and EMFILE, over the Unix socket and TCP.  Each case

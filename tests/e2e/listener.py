@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """sudokud listening sockets: stale, live and foreign paths, as TAP.
 
 Starts $top_builddir/src/sudokud (or $SUDOKUD) with -d on sockets in a

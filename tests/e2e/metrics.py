@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 metrics.py -- the Prometheus endpoint ([listen] metrics): scraped while
 requests run, every body parsed whole by prometheus_client's own parser

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 ops.py -- sudokud operations, end to end (TAP, Python 3 stdlib only).
 

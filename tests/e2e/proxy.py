@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 proxy.py -- a tcp_proxy listener, as HAProxy's send-proxy and
 send-proxy-v2 use it: the PROXY header (version 1 or 2) is required

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """
 reference.py -- the test-side Sudoku oracle for the end-to-end tests.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 scaleout.py -- sudokud behind HAProxy, as contrib/haproxy/sudokud.cfg
 sets it up: three daemons with tcp_proxy listeners on loopback ports,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 signals.py -- SIGHUP reloads (good and broken files), the service
 manager interfaces (NOTIFY_SOCKET, socket activation with LISTEN_FDS),

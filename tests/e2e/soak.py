@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 soak.py -- a daemon under a mix of hostile clients for a while: clients
 that pipeline and hang up, trickle bytes, never read, send garbage, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 stream.py -- framing under stress: pipelining, long and endless
 lines, random bytes, half-close, fragmented writes and resets, over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * fuzz_config.c -- libFuzzer target for the configuration loader.
  *

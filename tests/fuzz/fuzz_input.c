@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * fuzz_input.c -- libFuzzer target for sudokuc's puzzle reader: the bytes
  * of a file cut into items by input.c and parse.c (81-cell lines, 9-line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * fuzz_parse.c -- libFuzzer target for sudoku_parse().
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * fuzz_proto.c -- libFuzzer target for the request path: a connection's
  * bytes cut into lines (frame.c) and served (proto_line(), jobs resumed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * fuzz_proxy.c -- libFuzzer target for proxy_parse(), the PROXY
  * protocol header: whatever the bytes, a result consistent with itself.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # run.sh SECONDS CORPUS-DIR TARGET... -- run each libFuzzer target for
 # SECONDS from a copy of its seed corpus (CORPUS-DIR/NAME), so the tree
 # is never written.  A crash, leak, sanitizer report or a single input

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # data.sh -- the puzzle sets in data/ are the files data/README.md
 # describes, byte for byte: their SHA-256 sums match the ones listed
 # there (TAP).  A missing file is a failure: the sets ship with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """doc_table.py -- the config key table, sudokud.conf(5) and the shipped
 etc/sudokud.conf say the same thing (TAP).
 

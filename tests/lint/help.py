@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """help.py -- the HELP reply is written in three places: proto.c makes it
 from its request table, and doc/protocol.md and sudokud(8) show it.  The
 daemon's reply is compared with doc/protocol.md by tests/e2e/protocol.py

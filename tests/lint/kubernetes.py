@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """
 kubernetes.py -- what can be checked of contrib/kubernetes/sudokud.yaml
 without a cluster (TAP): it parses as YAML, its ConfigMap's sudokud.conf

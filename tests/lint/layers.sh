@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # layers.sh -- the folders of src/ include each other only downwards
 # (issue 14): client and daemon over common over core (TAP).
 #

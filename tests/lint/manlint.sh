@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # manlint.sh -- every man page passes mandoc -Tlint -Wwarning (TAP).
 #
 # Checks the sources in $top_srcdir/man: the pages (*.1, *.5, *.8) and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # systemd.sh -- check contrib/systemd/sudokud.{service,socket} and the
 # template sudokud@.service (TAP).
 #

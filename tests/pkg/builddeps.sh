@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # builddeps.sh -- debian/control's Build-Depends and scripts/install-deps
 # name the same packages (TAP).
 #

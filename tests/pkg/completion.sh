@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # completion.sh -- the bash completions in completions/ (TAP).
 #
 # Sources bash-completion and completions/sudokuc and sudokud in bash,

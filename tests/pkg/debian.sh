@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # debian.sh -- the Debian packages built, checked with lintian, installed,
 # used as the package runs the service, and purged without a trace (TAP).
 #

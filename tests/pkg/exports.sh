@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # exports.sh -- libsudoku.so exports the API of sudoku.h and nothing
 # else (TAP).
 #

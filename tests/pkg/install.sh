@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # install.sh -- what "make install" puts in place, used as a user would
 # (TAP).
 #

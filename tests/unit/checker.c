@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * checker.c -- test-side Sudoku oracle: a solution checker, the seeds'
  * plain backtracker as a reference, and grid generators.  Deliberately

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * checker.h -- test-side Sudoku oracle, independent of the solver core.
  *

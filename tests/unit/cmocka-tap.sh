@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # cmocka-tap.sh -- run a cmocka test program for automake's TAP driver.
 #
 # cmocka before 1.1.6 (Debian 12 ships 1.1.5) prints a skipped test as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_deadline.c -- deadline_next(): which timeout of a connection
  * comes first and when, against sudokud.conf(5): idle_timeout from the

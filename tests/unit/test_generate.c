@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_generate.c -- the puzzle generator: every puzzle it makes has
  * one solution (sudoku_count, limit 2), is minimal (removing any one

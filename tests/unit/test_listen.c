@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_listen.c -- activation.c and listen.c: the sockets systemd
  * passes, and how they combine with the configured ones.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_logic.c -- unit tests of the logical solver's API (src/core/
  * sudoku.h, the block after the solver): the technique table, level

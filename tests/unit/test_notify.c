@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_notify.c -- notify.c against a socket standing in for systemd.
  */

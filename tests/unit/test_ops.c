@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_ops.c -- unit tests for the operations modules: main and the
  * privilege and reload cases here, sd_notify in test_notify.c, the

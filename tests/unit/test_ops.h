@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_ops.h -- the cases of tests/unit/test_ops, one cmocka group over
  * several files: test_ops.c (main, privileges, reload reports),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_proto.c -- unit tests for proto_line() and its kin (proto.c,
  * work.c): every request and every error code of doc/protocol.md, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_proto.h -- the cases of tests/unit/test_proto, one cmocka group
  * over three files: test_proto.c (the environment, the helpers, main),

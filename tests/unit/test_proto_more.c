@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_proto_more.c -- the replies of more than one line (HELP, STATS),
  * what comes before and beside request lines (proto_first(),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_proto_req.c -- every request of doc/protocol.md and every error
  * code a request line can get, as tables: line, status, reply, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_proxy.c -- proxy_parse(), the PROXY protocol header, against the
  * protocol's own description (haproxy.org, "The PROXY protocol",

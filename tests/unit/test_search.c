@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_search.c -- the search in slices (sudoku_search_*): whatever the
  * slices, and with the state copied between them, the answer and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_sets.c -- the solver against the reference search on generated
  * puzzles, and against the checker on every puzzle of the sets in data/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_solve.c -- sudoku_solve() and sudoku_count(): the seeds' samples,
  * counting, unsolvable and invalid grids, the budget, stats, determinism.

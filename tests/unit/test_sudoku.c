@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_sudoku.c -- unit tests of the solver core (src/sudoku.h): parsing,
  * error text, formatting; main() runs the whole group (see test_sudoku.h).

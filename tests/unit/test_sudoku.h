@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_sudoku.h -- the cases of tests/unit/test_sudoku, one cmocka group
  * spread over several files: test_sudoku.c (parsing and text),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * test_techniques.c -- one hand-made grid per technique, where that
  * technique and no easier one makes progress, with the exact step.
