@@ -80,13 +80,13 @@
  * Solver time, in ns, after which the replies of a pipelined batch are
  * sent before the rest of the batch is solved.  A client that keeps a
  * window of requests in flight then refills it while the worker goes
- * on, instead of both sides waiting for each other once per batch: on
- * the development VM a wake-up across CPUs costs tens of microseconds,
- * and SOLVE at depth 32 on one connection went from 35% to about 55-60%
- * of the in-process rate (doc/bench-daemon.md).  Cheap requests (PING)
- * never reach it, so their batches still cost one write.
+ * on, instead of both sides waiting for each other once per batch; but
+ * each write wakes the client, a cross-CPU wake-up paid by the writer.
+ * Of 8 to 128 us, 32 served SOLVE at depth 32 on one connection best,
+ * 18-20% more than 8 (doc/bench-daemon.md).  Cheap requests
+ * (PING) never reach it, so their batches still cost one write.
  */
-#define CONN_EARLY_NS		8000
+#define CONN_EARLY_NS		32000
 
 /* Most reads of the last look at a socket when the server stops. */
 #define CONN_LAST_READS		16
