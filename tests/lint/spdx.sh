@@ -8,7 +8,7 @@
 # debian/rules; not data (the samples in tests/unit/samples are .in
 # files too), corpora or prose.  From git when the tree is
 # a checkout (so a new file cannot be missed), else from the files of a
-# release tarball.
+# release tarball or a copy, less what autoreconf makes.
 set -u
 
 srcdir=${top_srcdir:-$(dirname "$0")/../..}
@@ -22,7 +22,9 @@ sources() {
 	else
 		(cd "$srcdir" && find . -type f ! -path './build/*' | sed 's|^\./||')
 	fi | grep -E '\.(c|h|py|sh|in|am|ac|map)$|^(scripts|completions)/|^\.ci/run$|^debian/rules$' |
-	    grep -vE '^tests/fuzz/corpus/|^tests/unit/samples/|^build-aux/|^(aclocal\.m4|configure|Makefile\.in)$|/Makefile\.in$'
+	    grep -vE '^tests/fuzz/corpus/|^tests/unit/samples/|^build-aux/|~$' |
+	    grep -vE '(^|/)Makefile\.in$|^(aclocal\.m4|configure|autoconf\.h(\.in)?)$' |
+	    grep -vE '^_build/'	# make distcheck's build
 }
 
 # lacking: the files of the list on stdin without the SPDX line.
