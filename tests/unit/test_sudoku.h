@@ -2,8 +2,9 @@
 /*
  * test_sudoku.h -- the cases of tests/unit/test_sudoku, one cmocka group
  * spread over several files: test_sudoku.c (parsing and text),
- * test_solve.c (solving and counting), test_search.c (the search in
- * slices), test_sets.c (the puzzle sets and the comparison with the
+ * test_solve.c (solving and counting), test_budget.c (the budget,
+ * determinism, the copy of the solver in use), test_search.c (the search
+ * in slices), test_sets.c (the puzzle sets and the comparison with the
  * reference search).
  */
 #ifndef TEST_SUDOKU_H
@@ -54,18 +55,23 @@ FILE	*test_fopen(const char *env, const char *dflt, const char *file,
 /* test_solve.c */
 extern const char *const test_solutions[];	/* complete grids, as text */
 extern const size_t test_nsolutions;
+/* Puzzles, as text: the seeds' samples (BOJ 2239, 2580) and hard ones. */
+extern const char test_boj2239_in[], test_boj2580_in[];
+extern const char test_hard1[], test_easter[], test_clue17[];
 void	test_seed_boj2239(void **);
 void	test_seed_boj2580(void **);
 void	test_lexmin_empty(void **);
 void	test_count_unique(void **);
 void	test_count_empty(void **);
 void	test_nosolution(void **);
-void	test_budget_empty(void **);
-void	test_budget_hard(void **);
-void	test_budget_exact(void **);
 void	test_invalid(void **);
 void	test_stats_propagation(void **);
 void	test_stats_null_alias(void **);
+
+/* test_budget.c */
+void	test_budget_empty(void **);
+void	test_budget_hard(void **);
+void	test_budget_exact(void **);
 void	test_determinism(void **);
 void	test_isa(void **);
 
