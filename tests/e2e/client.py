@@ -34,24 +34,15 @@ import harness as tap  # noqa: E402
 from client_common import (BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN,  # noqa: E402
                            EASY, EMPTY, EMPTY_LEXMIN, NOSOL, NOSOL_ERR,
                            PUZZLE_DIR, SETS, SUDOKUC, Daemon, Tmp, check_lines,
-                           cells, grid_rows, is_solution, lexmin, run,
-                           set_puzzles)
+                           case_runner, cells, grid_rows, is_solution,
+                           lexmin, run, set_puzzles)
 
 
 # ---- TAP ------------------------------------------------------------------
 
 TAP = tap.Tap(diag_lines=30)
 
-
-def case(name):
-    """Decorator: runs the test at once; an exception is a failure."""
-    def wrap(fn):
-        try:
-            fn(name)
-        except Exception as e:  # noqa: BLE001 -- report, go on
-            TAP.ok(False, name, "%s: %s" % (type(e).__name__, e))
-        return fn
-    return wrap
+case = case_runner(TAP)
 
 
 # ---- tests that need no daemon ----------------------------------------------

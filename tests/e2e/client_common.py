@@ -71,6 +71,20 @@ NOSOL_ERR = "ERR nosolution the puzzle has no solution"
 
 # ---- independent checker --------------------------------------------------
 
+def case_runner(tap_):
+    """A decorator for tap_'s cases: it runs the test at once, an
+    exception is a failure, and the rest go on."""
+    def case(name):
+        def wrap(fn):
+            try:
+                fn(name)
+            except Exception as e:  # noqa: BLE001 -- report, go on
+                tap_.ok(False, name, "%s: %s" % (type(e).__name__, e))
+            return fn
+        return wrap
+    return case
+
+
 def cells(text):
     """The 81 cells of a puzzle written in any shape (0 = blank)."""
     out = [0 if ch in "0." else int(ch) for ch in text if ch in "0123456789."]

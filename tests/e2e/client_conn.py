@@ -22,23 +22,15 @@ import time
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as tap  # noqa: E402
-from client_common import EASY, EASY_SOL, Tmp, free_port, run  # noqa: E402
+from client_common import (EASY, EASY_SOL, Tmp, case_runner,  # noqa: E402
+                           free_port, run)
 
 
 # ---- TAP ------------------------------------------------------------------
 
 TAP = tap.Tap(diag_lines=30)
 
-
-def case(name):
-    """Decorator: runs the test at once; an exception is a failure."""
-    def wrap(fn):
-        try:
-            fn(name)
-        except Exception as e:  # noqa: BLE001 -- report, go on
-            TAP.ok(False, name, "%s: %s" % (type(e).__name__, e))
-        return fn
-    return wrap
+case = case_runner(TAP)
 
 
 # ---- connections: refused, lost (issues 9.6, 8.7) ---------------------------

@@ -19,23 +19,14 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as tap  # noqa: E402
 from client_common import (BUILD, EASY, EMPTY, EMPTY_LEXMIN, Tmp,  # noqa: E402
-                           check_lines, run)
+                           case_runner, check_lines, run)
 
 
 # ---- TAP ------------------------------------------------------------------
 
 TAP = tap.Tap(diag_lines=30)
 
-
-def case(name):
-    """Decorator: runs the test at once; an exception is a failure."""
-    def wrap(fn):
-        try:
-            fn(name)
-        except Exception as e:  # noqa: BLE001 -- report, go on
-            TAP.ok(False, name, "%s: %s" % (type(e).__name__, e))
-        return fn
-    return wrap
+case = case_runner(TAP)
 
 
 # ---- usage and the man page -------------------------------------------------
