@@ -75,13 +75,20 @@ config_defaults(struct config *cf)
 	}
 }
 
+/*
+ * No listener for requests (unix, tcp, tcp_proxy): the default Unix
+ * socket.  A metrics listener alone does not count, so that adding one
+ * to a file that relied on the default keeps it.
+ */
 static void
 config_add_default_listen(struct config *cf)
 {
 	char	*reason;
+	size_t	 i;
 
-	if (cf->nlisten != 0)
-		return;
+	for (i = 0; i < cf->nlisten; i++)
+		if (cf->listen[i].kind != LISTEN_METRICS)
+			return;
 	if (config_table_set(cf, config_table_find("listen", "unix"),
 	    SUDOKUD_SOCKET_PATH, &reason) != 0)
 		fatalx("built-in socket %s: %s", SUDOKUD_SOCKET_PATH, reason);

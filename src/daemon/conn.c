@@ -83,7 +83,7 @@
  * on, instead of both sides waiting for each other once per batch; but
  * each write wakes the client, a cross-CPU wake-up paid by the writer.
  * Of 8 to 128 us, 32 served SOLVE at depth 32 on one connection best,
- * 18-20% more than 8 (doc/bench-daemon.md).  Cheap requests
+ * 18-21% more than 8 (doc/bench-daemon.md).  Cheap requests
  * (PING) never reach it, so their batches still cost one write.
  */
 #define CONN_EARLY_NS		32000

@@ -145,6 +145,25 @@ def test_defaults():
           "rc=%d err=%r out=%r" % (rc, err, out))
 
 
+def test_default_listener(tmp):
+    """The default Unix socket stands in for the request listeners: a
+    metrics listener alone does not take its place, tcp_proxy does."""
+    got = {}
+    for name, text in (("metrics", "metrics = 127.0.0.1:9799"),
+                       ("proxy", "tcp_proxy = 127.0.0.1:8999"),
+                       ("both", "tcp_proxy = 127.0.0.1:8999\n"
+                                "metrics = 127.0.0.1:9799")):
+        _, (rc, out, err) = run_file(tmp, name + ".conf",
+                                     "[listen]\n%s\n" % text, "-v")
+        got[name] = (rc, dump_values(out).get("listen.unix", []))
+    unix = got["metrics"][1]
+    check("metrics alone: sudokud still listens on the default socket",
+          got["metrics"][0] == 0 and len(unix) == 1 and
+          unix[0].endswith("/sudokud.sock"), repr(got))
+    check("tcp_proxy (with or without metrics): no default socket",
+          got["proxy"] == (0, []) and got["both"] == (0, []), repr(got))
+
+
 def test_shipped(tmp):
     rc, out, err = run("-n", "-f", SHIPPED)
     check("shipped etc/sudokud.conf is OK", rc == 0 and
@@ -356,6 +375,7 @@ def checks():
         test_flags()
         test_defaults()
         test_shipped(tmp)
+        test_default_listener(tmp)
         test_system()
         test_good(tmp)
         test_bad(tmp)
