@@ -45,6 +45,23 @@ TAP = tap.Tap(diag_lines=30)
 case = case_runner(TAP)
 
 
+def answers_flow(name, args):
+    """Three puzzles one at a time on a pipe kept open: each answer must
+    come before the next puzzle is written."""
+    p = subprocess.Popen([SUDOKUC] + args, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    got = []
+    for _ in range(3):
+        p.stdin.write(EASY + "\n")
+        p.stdin.flush()
+        if select.select([p.stdout], [], [], 10)[0]:
+            got.append(p.stdout.readline())
+    p.stdin.close()
+    rc = p.wait(10)
+    TAP.ok(rc == 0 and check_lines([EASY] * 3, "".join(got)) == "",
+           name, (rc, got))
+
+
 # ---- tests that need no daemon ----------------------------------------------
 
 def local_tests():
@@ -349,18 +366,7 @@ def daemon_tests():
 
     @case("daemon: answers flow while standard input stays open")
     def _(name):
-        p = subprocess.Popen([SUDOKUC] + S, stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-        got = []
-        for _ in range(3):
-            p.stdin.write(EASY + "\n")
-            p.stdin.flush()
-            if select.select([p.stdout], [], [], 10)[0]:
-                got.append(p.stdout.readline())
-        p.stdin.close()
-        rc = p.wait(10)
-        TAP.ok(rc == 0 and check_lines([EASY] * 3, "".join(got)) == "",
-               name, (rc, got))
+        answers_flow(name, S)
 
     for s in SETS:
         set_daemon(s, S)
@@ -519,19 +525,7 @@ def jobs_tests():
 
     @case("-L -j 2: answers flow while standard input stays open")
     def _(name):
-        p = subprocess.Popen([SUDOKUC, "-L", "-j", "2"],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True)
-        got = []
-        for _ in range(3):
-            p.stdin.write(EASY + "\n")
-            p.stdin.flush()
-            if select.select([p.stdout], [], [], 10)[0]:
-                got.append(p.stdout.readline())
-        p.stdin.close()
-        rc = p.wait(10)
-        TAP.ok(rc == 0 and check_lines([EASY] * 3, "".join(got)) == "",
-               name, (rc, got))
+        answers_flow(name, ["-L", "-j", "2"])
 
 
 def main():

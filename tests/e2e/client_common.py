@@ -8,6 +8,7 @@ sudokud of their own.  Environment: as client.py.
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -160,6 +161,18 @@ class Tmp:
         with open(path, "w", newline="") as f:
             f.write(text)
         return path
+
+
+def run_groups(tap_, *groups):
+    """main() of a client test file: each group of cases in turn, the
+    temporary files removed whatever happens; the exit status."""
+    try:
+        for group in groups:
+            group()
+    finally:
+        shutil.rmtree(Tmp.dir, ignore_errors=True)
+    tap_.done()
+    return 0
 
 
 def run(*args, stdin="", env=None, timeout=120, argv0=None, preexec=None):

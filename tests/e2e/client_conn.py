@@ -11,7 +11,6 @@ Prints TAP; needs no daemon.  Environment: as client.py.
 
 import grp
 import os
-import shutil
 import socket
 import struct
 import sys
@@ -23,7 +22,7 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as tap  # noqa: E402
 from client_common import (EASY, EASY_SOL, Tmp, case_runner,  # noqa: E402
-                           free_port, run)
+                           free_port, run, run_groups)
 
 
 # ---- TAP ------------------------------------------------------------------
@@ -195,15 +194,5 @@ def eacces_test(name):
         "daemon)\n" % (path, group)), name, (rc, out, err))
 
 
-def main():
-    try:
-        connect_fail_tests()
-        lost_tests()
-    finally:
-        shutil.rmtree(Tmp.dir, ignore_errors=True)
-    TAP.done()
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_groups(TAP, connect_fail_tests, lost_tests))

@@ -19,7 +19,8 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as tap  # noqa: E402
 from client_common import (BUILD, EASY, EMPTY, EMPTY_LEXMIN, Tmp,  # noqa: E402
-                           case_runner, check_lines, run)
+                           case_runner, check_lines, run,
+                           run_groups)
 
 
 # ---- TAP ------------------------------------------------------------------
@@ -237,16 +238,5 @@ def manual_tests():
         TAP.ok(p.returncode == 0 and p.stderr == "", name, p.stderr)
 
 
-def main():
-    try:
-        usage_tests()
-        option_tests()
-        manual_tests()
-    finally:
-        shutil.rmtree(Tmp.dir, ignore_errors=True)
-    TAP.done()
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_groups(TAP, usage_tests, option_tests, manual_tests))

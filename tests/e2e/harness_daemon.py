@@ -44,6 +44,15 @@ def proc_cpu_seconds(pid):
 
 # ---- daemon ---------------------------------------------------------------
 
+def file_tail(path, n):
+    """The last n lines of a log file, as text; [] if it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode("ascii", "replace").splitlines()[-n:]
+    except OSError:
+        return []
+
+
 def free_port():
     """A TCP port on 127.0.0.1 nobody listens on (for now)."""
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -347,12 +356,7 @@ class Daemon:
         self.tmp = None
 
     def log_tail(self, n=15):
-        try:
-            with open(self.log, "rb") as f:
-                lines = f.read().decode("ascii", "replace").splitlines()
-        except OSError:
-            return ""
-        return "\n".join("daemon: " + ln for ln in lines[-n:])
+        return "\n".join("daemon: " + ln for ln in file_tail(self.log, n))
 
     def __enter__(self):
         return self.start()

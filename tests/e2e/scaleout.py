@@ -160,12 +160,7 @@ class HAProxy:
         return out
 
     def log_tail(self, n=15):
-        try:
-            with open(self.log, "rb") as f:
-                lines = f.read().decode("ascii", "replace").splitlines()
-        except OSError:
-            return ""
-        return "haproxy log:\n" + "\n".join(lines[-n:])
+        return "haproxy log:\n" + "\n".join(h.file_tail(self.log, n))
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:
