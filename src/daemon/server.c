@@ -81,7 +81,7 @@ struct server {
 	int			 done[2];	/* pipe: from the workers */
 	struct event		*done_ev;
 	unsigned int		 ndone;		/* workers stopped */
-	unsigned long		 switches;	/* reloads sent, x nworkers */
+	unsigned long		 switches;	/* new configs sent to workers */
 	unsigned long		 switched;	/* ... and taken */
 
 	struct event		*sig_ev[SERVER_NSIGNALS];
@@ -138,8 +138,10 @@ server_reload(struct server *sv, struct config *cf)
 	unsigned int		 i;
 
 	scf = server_cf_new(cf, 1);
-	for (i = 0; i < sv->nworkers; i++)
+	for (i = 0; i < sv->nworkers; i++) {
 		worker_reload(sv->workers[i], server_cf_hold(scf));
+		sv->switches++;
+	}
 	sv->scf = scf;
 	server_cf_release(old);
 	log_setlevel(cf->log_level);
@@ -167,9 +169,8 @@ server_hup(struct server *sv)
 		return;
 	}
 	reload_check(sv->start_cf, cf);
-	server_reload(sv, cf);
-	sv->switches += sv->nworkers;
 	/* server_worker_done() says it is done once every worker is. */
+	server_reload(sv, cf);
 }
 
 static struct worker *
