@@ -34,7 +34,8 @@
  * a search longer than a slice goes on in later turns.
  *
  * Timeouts are deadlines computed from the moments things happened
- * (deadline.c), with one timer per connection, re-armed lazily.
+ * (deadline.c), with one timer per connection, re-armed lazily
+ * (conn_timer.c).
  */
 #include <sys/types.h>
 #include <sys/queue.h>
@@ -53,17 +54,11 @@
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "config.h"
-#include "conn.h"
-#include "deadline.h"
-#include "frame.h"
-#include "proto.h"
+#include "conn_int.h"
 #include "remote.h"
 #include "stats.h"
 
-/*
- * Most requests one slice serves: large enough that a pipelined batch
- * of 32 costs no extra loop turn.
- */
+/* Most requests of one slice: a pipelined batch of 32 takes one turn. */
 #define CONN_BATCH		128
 
 /* Most solver time of one slice, in ns: what others wait per turn. */
@@ -82,64 +77,18 @@
  * window of requests in flight then refills it while the worker goes
  * on, instead of both sides waiting for each other once per batch; but
  * each write wakes the client, a cross-CPU wake-up paid by the writer.
- * Of 8 to 128 us, 32 served SOLVE at depth 32 on one connection best,
- * 18-21% more than 8 (doc/bench-daemon.md).  Cheap requests
- * (PING) never reach it, so their batches still cost one write.
+ * Of 8 to 128 us, and of holding replies until little work is queued,
+ * 32 us served SOLVE at depth 32 best (doc/bench-daemon.md), with the
+ * reads of conn_serve() that go on once replies went early.  Cheap
+ * requests (PING) never reach it, so their batches still cost one write.
  */
 #define CONN_EARLY_NS		32000
 
 /* Most reads of the last look at a socket when the server stops. */
 #define CONN_LAST_READS		16
 
-#define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
-
-enum conn_state {
-	CONN_PROXY,
-	CONN_IDLE,
-	CONN_BUSY,
-	CONN_BLOCKED,
-	CONN_CLOSING,
-	CONN_LINGER
-};
-
-struct conn {
-	struct conn_set		*set;
-	int			 fd;
-	char			*peer;		/* ", tcp ADDR:PORT"; NULL */
-	enum conn_state		 state;
-	struct event		*rev;		/* readable */
-	struct event		*wev;		/* writable */
-	struct event		*tev;		/* deadline */
-	struct evbuffer		*in;
-	struct evbuffer		*out;
-	struct proto_job	*job;		/* a search under way */
-
-	struct frame		 fr;		/* lines of in */
-
-	struct deadline_moments	 m;		/* for the timeouts */
-	uint64_t		 armed;		/* the timer's; 0: none */
-
-	unsigned int		 eof:1;		/* the client is done */
-	unsigned int		 quit:1;	/* no more requests */
-	unsigned int		 stop:1;	/* the server stops */
-	unsigned int		 started:1;	/* bytes have come */
-	unsigned int		 reading:1;	/* rev is added */
-	unsigned int		 writing:1;	/* wev is added */
-	unsigned int		 queued:1;	/* in the run queue */
-
-	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
-	TAILQ_ENTRY(conn)	 run;		/* the run queue */
-};
-
 static void	conn_enter(struct conn *, enum conn_state);
 static void	conn_settle(struct conn *);
-static void	conn_timer(struct conn *);
-
-static const struct config *
-conn_cf(const struct conn *c)
-{
-	return (c->set->env->cf);
-}
 
 /* The end: every event and buffer goes with it. */
 void
@@ -155,7 +104,7 @@ conn_free(struct conn *c)
 	event_free(c->rev);
 	event_free(c->wev);
 	event_free(c->tev);
-	evbuffer_free(c->in);
+	frame_clear(&c->fr);
 	evbuffer_free(c->out);
 	close(c->fd);
 	free(c->peer);
@@ -210,62 +159,21 @@ conn_frame(struct conn *c)
 static enum proto_status
 conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns)
 {
-	struct conn_set	*set = c->set;
-	size_t		 limit;
-	ssize_t		 len;
+	const struct proto_env	*env = c->set->env;
+	const char		*line;
+	size_t			 limit;
+	ssize_t			 len;
 
 	c->m.partial = 0;
 	c->m.quiet = deadline_now();
 	*ns = 0;
-	len = frame_take(&c->fr, conn_cf(c)->max_line, set->line, &limit);
+	len = frame_take(&c->fr, conn_cf(c)->max_line, &line, &limit);
 	if (len == -1) {
-		proto_toolong(set->env, c->out, limit);
+		proto_toolong(env, c->out, limit);
 		return (PROTO_OK);
 	}
-	return (proto_line(set->env, c->out, set->line, (size_t)len, max_ns,
-	    ns, &c->job));
-}
-
-/*
- * One slice: requests until there are none, the slice's time or count
- * is used up, the output is over output_high or a request ends the
- * session.  -1 if the connection failed.
- */
-static int
-conn_serve(struct conn *c)
-{
-	const struct proto_env	*env = c->set->env;
-	enum proto_status	 st;
-	uint64_t		 used = 0, early = 0, ns, max;
-	int			 n;
-
-	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
-	    n++) {
-		max = CONN_SLICE_NS - used;
-		if (c->job != NULL) {
-			if ((st = proto_resume(env, c->out, c->job, max,
-			    &ns)) != PROTO_MORE)
-				c->job = NULL;
-		} else if (conn_frame(c))
-			st = conn_request(c, max < CONN_START_NS ?
-			    CONN_START_NS : max, &ns);
-		else
-			break;
-		used += ns;
-		early += ns;
-		if (st == PROTO_CLOSE)
-			c->quit = 1;
-		if (early > CONN_EARLY_NS ||
-		    evbuffer_get_length(c->out) > conn_cf(c)->output_high) {
-			early = 0;
-			if (conn_flush(c) == -1)
-				return (-1);
-			if (evbuffer_get_length(c->out) >
-			    conn_cf(c)->output_high)
-				break;
-		}
-	}
-	return (conn_flush(c));
+	return (proto_line(env, c->out, line, (size_t)len, max_ns, ns,
+	    &c->job));
 }
 
 /*
@@ -276,9 +184,13 @@ static int
 conn_read(struct conn *c)
 {
 	struct conn_set	*set = c->set;
+	char		*p;
+	size_t		 avail;
 	ssize_t		 n;
 
-	if ((n = read(c->fd, set->rbuf, sizeof set->rbuf)) == -1) {
+	/* Where the next bytes go; if they are dropped, nothing there. */
+	p = frame_space(&c->fr, &avail);
+	if ((n = read(c->fd, p, avail)) == -1) {
 		if (errno == EAGAIN || errno == EINTR)
 			return (-1);
 		log_debug("fd %d%s: read: %s",
@@ -296,50 +208,70 @@ conn_read(struct conn *c)
 	}
 	if (!c->started && c->state != CONN_PROXY) {
 		c->started = 1;
-		if (proto_first(set->env, c->out, set->rbuf, (size_t)n) ==
+		if (proto_first(set->env, c->out, p, (size_t)n) ==
 		    PROTO_CLOSE) {
 			c->quit = 1;
 			return ((int)n);
 		}
 	}
-	if (!c->quit && evbuffer_add(c->in, set->rbuf, (size_t)n) == -1)
-		fatalx("%s: evbuffer_add failed", __func__);
+	if (!c->quit)
+		frame_fill(&c->fr, (size_t)n);
 	return ((int)n);
 }
 
-/* The earliest moment something must happen to c, in *at; its kind. */
-static enum deadline_kind
-conn_deadline(const struct conn *c, uint64_t *at)
+/*
+ * One slice: requests until there are none, the slice's time or count
+ * is used up, the output is over output_high or a request ends the
+ * session.  -1 if the connection failed.
+ *
+ * Once replies have gone out early, the client may have sent more
+ * requests for them: when the lines read run out, the socket is read
+ * again and the slice goes on with what came, instead of ending with a
+ * write of the few replies since the last one and a turn of the loop
+ * to find the rest.  A read that finds nothing ends that; so does the
+ * server stopping, which serves only what it has read.
+ */
+static int
+conn_serve(struct conn *c)
 {
-	const struct config	*cf = conn_cf(c);
-	struct deadline_limits	 lim;
-	enum deadline_phase	 ph = DEADLINE_SERVING;
+	const struct proto_env	*env = c->set->env;
+	enum proto_status	 st;
+	uint64_t		 used = 0, early = 0, ns, max;
+	int			 n, r, refill = 0;
 
-	lim.idle = (unsigned int)cf->idle_timeout;
-	lim.write = (unsigned int)cf->write_timeout;
-	if (c->state == CONN_LINGER)
-		ph = DEADLINE_LINGERING;
-	else if (c->state == CONN_IDLE || c->state == CONN_PROXY)
-		ph = DEADLINE_READING;
-	return (deadline_next(&c->m, ph, evbuffer_get_length(c->out), &lim,
-	    at));
-}
-
-/* Make sure the timer fires by the deadline; later ones it re-arms. */
-static void
-conn_timer(struct conn *c)
-{
-	struct timeval	tv;
-	uint64_t	d, now;
-
-	if (conn_deadline(c, &d) == DEADLINE_NONE || (c->armed != 0 && c->armed <= d))
-		return;
-	now = deadline_now();
-	d = d > now ? d - now : 0;
-	tv.tv_sec = (time_t)(d / 1000);
-	tv.tv_usec = (suseconds_t)(d % 1000 * 1000);
-	evtimer_add(c->tev, &tv);
-	c->armed = now + d;
+	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
+	    n++) {
+		max = CONN_SLICE_NS - used;
+		if (c->job != NULL) {
+			if ((st = proto_resume(env, c->out, c->job, max,
+			    &ns)) != PROTO_MORE)
+				c->job = NULL;
+		} else if (conn_frame(c))
+			st = conn_request(c, max < CONN_START_NS ?
+			    CONN_START_NS : max, &ns);
+		else if (refill && !c->eof && !c->stop) {
+			if ((r = conn_read(c)) == -2)
+				return (-1);
+			refill = r > 0;
+			continue;
+		} else
+			break;
+		used += ns;
+		early += ns;
+		if (st == PROTO_CLOSE)
+			c->quit = 1;
+		if (early > CONN_EARLY_NS ||
+		    evbuffer_get_length(c->out) > conn_cf(c)->output_high) {
+			early = 0;
+			refill = 1;
+			if (conn_flush(c) == -1)
+				return (-1);
+			if (evbuffer_get_length(c->out) >
+			    conn_cf(c)->output_high)
+				break;
+		}
+	}
+	return (conn_flush(c));
 }
 
 static void
@@ -361,7 +293,7 @@ conn_linger(struct conn *c)
 	if (shutdown(c->fd, SHUT_WR) == -1)
 		log_debug("fd %d%s: shutdown: %s",
 		    c->fd, CONN_PEER(c), strerror(errno));
-	evbuffer_drain(c->in, evbuffer_get_length(c->in));
+	frame_clear(&c->fr);
 	conn_reading(c, 1);
 }
 
@@ -408,13 +340,17 @@ conn_enter(struct conn *c, enum conn_state state)
 	conn_timer(c);
 }
 
-/* After anything happened to c: the state the facts call for. */
+/*
+ * After anything happened to c: the state the facts call for.  Every
+ * callback that keeps c ends here: its input leaves the scratch block.
+ */
 static void
 conn_settle(struct conn *c)
 {
 	const struct config	*cf = conn_cf(c);
 	size_t			 out = evbuffer_get_length(c->out);
 
+	frame_keep(&c->fr);
 	if (c->state == CONN_LINGER)
 		return;
 	if (c->state == CONN_PROXY)
@@ -441,7 +377,7 @@ conn_proxy(struct conn *c)
 {
 	int	r;
 
-	if ((r = remote_proxy(c->in, c->eof, c->fd, &c->peer,
+	if ((r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer,
 	    c->set->env->st)) == 1) {
 		c->started = 1;
 		c->state = CONN_IDLE;
@@ -488,42 +424,6 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 	conn_settle(c);
 }
 
-static void
-conn_timercb(evutil_socket_t fd, short events, void *arg)
-{
-	struct conn	*c = arg;
-	const char	*why = "";
-	enum stat_id	 stat = STAT__COUNT;
-	uint64_t	 d;
-
-	(void)fd;
-	(void)events;
-	c->armed = 0;
-	switch (conn_deadline(c, &d)) {
-	case DEADLINE_NONE:
-		return;
-	case DEADLINE_LINGER:
-		why = "the client did not close";
-		break;
-	case DEADLINE_WRITE:
-		why = "closing a connection that does not read";
-		stat = STAT_OUTPUT_KICKS;
-		break;
-	case DEADLINE_IDLE:
-		why = "idle, closing";
-		stat = STAT_IDLE_KICKS;
-		break;
-	}
-	if (deadline_now() < d) {
-		conn_timer(c);
-		return;
-	}
-	log_debug("fd %d%s: %s", c->fd, CONN_PEER(c), why);
-	if (stat != STAT__COUNT)
-		stats_add(c->set->env->st, stat, 1);
-	conn_free(c);
-}
-
 void
 conn_new(struct conn_set *set, int fd, int proxy)
 {
@@ -537,11 +437,10 @@ conn_new(struct conn_set *set, int fd, int proxy)
 	c->wev = event_new(set->base, fd, EV_WRITE | EV_PERSIST,
 	    conn_writecb, c);
 	c->tev = evtimer_new(set->base, conn_timercb, c);
-	c->in = evbuffer_new();
 	c->out = evbuffer_new();
-	c->fr.in = c->in;
+	frame_init(&c->fr, set->rbuf, sizeof set->rbuf);
 	if (c->rev == NULL || c->wev == NULL || c->tev == NULL ||
-	    c->in == NULL || c->out == NULL)
+	    c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
 	c->peer = remote_describe(fd, 0);
@@ -554,14 +453,6 @@ conn_new(struct conn_set *set, int fd, int proxy)
 	 * again before the next one is accepted.
 	 */
 	conn_readcb(fd, EV_READ, c);
-}
-
-void
-conn_retime(struct conn *c)
-{
-	evtimer_del(c->tev);
-	c->armed = 0;
-	conn_timer(c);
 }
 
 void

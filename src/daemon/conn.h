@@ -33,9 +33,7 @@ struct conn_set {
 	struct conn_list	 conns;
 	struct conn_list	 runq;		/* BUSY, in turn order */
 	struct event		*run_ev;	/* serves the head of runq */
-	char			*line;		/* max_line + 1 bytes */
-	size_t			 linesize;
-	char			 rbuf[CONN_READ];
+	char			 rbuf[CONN_READ];	/* frame.h's scratch */
 	int			 draining;	/* break the loop once empty */
 	_Atomic unsigned int	 closed;	/* connections closed */
 };

@@ -56,8 +56,6 @@ conn_set_new(struct event_base *base, struct proto_env *env)
 	TAILQ_INIT(&set->runq);
 	if ((set->run_ev = evtimer_new(base, conn_set_runcb, set)) == NULL)
 		fatalx("%s: evtimer_new failed", __func__);
-	set->linesize = env->cf->max_line + 1;
-	set->line = xmalloc(set->linesize);
 	atomic_init(&set->closed, 0);
 	return (set);
 }
@@ -67,7 +65,6 @@ conn_set_free(struct conn_set *set)
 {
 	conn_set_close_all(set);
 	event_free(set->run_ev);
-	free(set->line);
 	free(set);
 }
 
@@ -123,10 +120,6 @@ conn_set_reconfigure(struct conn_set *set)
 {
 	struct conn	*c;
 
-	if (set->linesize < set->env->cf->max_line + 1) {
-		set->linesize = set->env->cf->max_line + 1;
-		set->line = xreallocarray(set->line, 1, set->linesize);
-	}
 	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = conn_next(c))
 		conn_retime(c);
 }

@@ -12,10 +12,9 @@
 #include <stdlib.h>
 #include <syslog.h>
 
-#include <event2/buffer.h>
-
 #include "common/log.h"
 #include "common/xmalloc.h"
+#include "frame.h"
 #include "proxy.h"
 #include "remote.h"
 #include "stats.h"
@@ -64,18 +63,18 @@ remote_format(const struct sockaddr *sa, socklen_t len, const char *via)
 }
 
 int
-remote_proxy(struct evbuffer *in, int eof, int fd, char **peer,
+remote_proxy(struct frame *in, int eof, int fd, char **peer,
     struct stats *st)
 {
 	struct proxy	 hdr;
-	size_t		 len = evbuffer_get_length(in);
-	const char	*why;
+	const char	*why, *data;
 	char		*p;
+	size_t		 len;
 
+	data = frame_data(in, &len);
 	if (len > PROXY_MAX)
 		len = PROXY_MAX;
-	switch (proxy_parse(evbuffer_pullup(in, (ev_ssize_t)len), len, &hdr,
-	    &why)) {
+	switch (proxy_parse((const uint8_t *)data, len, &hdr, &why)) {
 	case PROXY_MORE:
 		if (!eof)
 			return (0);
@@ -90,7 +89,7 @@ remote_proxy(struct evbuffer *in, int eof, int fd, char **peer,
 	case PROXY_OK:
 		break;
 	}
-	evbuffer_drain(in, hdr.len);
+	frame_drop(in, hdr.len);
 	stats_add(st, STAT_PROXY_HEADERS, 1);
 	if (!hdr.local && (p = remote_format((struct sockaddr *)&hdr.src,
 	    hdr.srclen, *peer)) != NULL) {

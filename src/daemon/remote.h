@@ -9,7 +9,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 
-struct evbuffer;
+struct frame;
 struct stats;
 
 /*
@@ -29,13 +29,13 @@ char	*remote_format(const struct sockaddr *sa, socklen_t len,
 
 /*
  * The PROXY header at the start of in (proxy.c), once it has all come;
- * eof: no more will.  1 if it was taken: drained from in, counted, and
+ * eof: no more will.  1 if it was taken: dropped from in, counted, and
  * unless it is the balancer's own (LOCAL) connection, *peer (as from
  * remote_describe(), may be NULL) replaced by the client it names.  0
  * if more is needed; -1 if it is bad: logged with the balancer's
  * address and counted, the connection must close.
  */
-int	remote_proxy(struct evbuffer *in, int eof, int fd, char **peer,
+int	remote_proxy(struct frame *in, int eof, int fd, char **peer,
 	    struct stats *st);
 
 #endif /* REMOTE_H */

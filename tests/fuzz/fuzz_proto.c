@@ -110,7 +110,8 @@ fuzz_check(struct evbuffer *out, enum fuzz_kind kind)
 
 /* Serve one line as conn.c does; a job runs to its end. */
 static int
-fuzz_serve(struct evbuffer *out, char *line, ssize_t len, size_t limit)
+fuzz_serve(struct evbuffer *out, const char *line, ssize_t len,
+    size_t limit)
 {
 	struct proto_job	*job = NULL;
 	enum proto_status	 st;
@@ -129,37 +130,62 @@ fuzz_serve(struct evbuffer *out, char *line, ssize_t len, size_t limit)
 	return (st == PROTO_CLOSE);
 }
 
+/*
+ * Serve the lines held; 1 once a request ended the session.  The input
+ * comes in pieces, as reads bring it: of a size the first byte picks
+ * (1 to 4081 bytes) or what frame_space() offers if less, so lines
+ * cross the pieces' edges and the frame moves and grows its block.
+ */
+static int
+fuzz_lines(struct frame *fr, struct evbuffer *out, int eof)
+{
+	const char	*line = NULL;
+	size_t		 max = fuzz_env->cf->max_line, limit = 0;
+	ssize_t		 len;
+
+	while (frame_ready(fr, max, eof)) {
+		len = frame_take(fr, max, &line, &limit);
+		if (fuzz_serve(out, line, len, limit))
+			return (1);	/* QUIT, HTTP: no more requests */
+	}
+	return (0);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct evbuffer	*in, *out;
+	struct evbuffer	*out;
 	struct frame	 fr;
-	size_t		 max, limit;
-	ssize_t		 len;
-	char		*line;
+	char		 scratch[FRAME_ROOM * 2];
+	char		*p;
+	size_t		 off = 0, n, piece;
+	int		 done = 0;
 
 	if (fuzz_env == NULL)
 		fuzz_env = fuzz_setup();
-	max = fuzz_env->cf->max_line;
-	line = xmalloc(max + 1);
-	in = evbuffer_new();
 	out = evbuffer_new();
-	memset(&fr, 0, sizeof fr);
-	fr.in = in;
+	/* A small scratch block: long lines move to the frame's own. */
+	frame_init(&fr, scratch, sizeof scratch);
 	if (proto_first(fuzz_env, out, (const char *)data, size) ==
 	    PROTO_CLOSE)
 		fuzz_check(out, FUZZ_LINE);
 	else {
-		evbuffer_add(in, data, size);
-		/* Lines, then (eof) a last one without LF. */
-		while (frame_ready(&fr, max, 1)) {
-			len = frame_take(&fr, max, line, &limit);
-			if (fuzz_serve(out, line, len, limit))
-				break;	/* QUIT, HTTP: no more requests */
+		piece = size > 0 ? 1 + (size_t)data[0] * 16 : 1;
+		while (off < size && !done) {
+			p = frame_space(&fr, &n);
+			n = n < piece ? n : piece;
+			n = n < size - off ? n : size - off;
+			memcpy(p, data + off, n);
+			frame_fill(&fr, n);
+			off += n;
+			done = fuzz_lines(&fr, out, 0);
+			frame_keep(&fr);
 		}
+		/* The end of input: a last line without LF. */
+		if (!done)
+			(void)fuzz_lines(&fr, out, 1);
 	}
-	evbuffer_free(in);
+	frame_clear(&fr);
 	evbuffer_free(out);
-	free(line);
 	return (0);
 }

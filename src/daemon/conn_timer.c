@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * conn_timer.c -- a connection's timeouts: one timer, armed at the
+ * earliest deadline (deadline.c computes which comes first from the
+ * moments conn.c records) and re-armed lazily: a later deadline leaves
+ * it alone, and when it fires early it is armed again for what is due.
+ */
+#include <sys/types.h>
+#include <sys/queue.h>
+#include <sys/time.h>
+
+#include <stdint.h>
+
+#include <event2/buffer.h>
+#include <event2/event.h>
+
+#include "common/log.h"
+#include "config.h"
+#include "conn_int.h"
+#include "stats.h"
+
+/* The earliest moment something must happen to c, in *at; its kind. */
+static enum deadline_kind
+conn_deadline(const struct conn *c, uint64_t *at)
+{
+	const struct config	*cf = conn_cf(c);
+	struct deadline_limits	 lim;
+	enum deadline_phase	 ph = DEADLINE_SERVING;
+
+	lim.idle = (unsigned int)cf->idle_timeout;
+	lim.write = (unsigned int)cf->write_timeout;
+	if (c->state == CONN_LINGER)
+		ph = DEADLINE_LINGERING;
+	else if (c->state == CONN_IDLE || c->state == CONN_PROXY)
+		ph = DEADLINE_READING;
+	return (deadline_next(&c->m, ph, evbuffer_get_length(c->out), &lim,
+	    at));
+}
+
+void
+conn_timer(struct conn *c)
+{
+	struct timeval	tv;
+	uint64_t	d, now;
+
+	if (conn_deadline(c, &d) == DEADLINE_NONE ||
+	    (c->armed != 0 && c->armed <= d))
+		return;
+	now = deadline_now();
+	d = d > now ? d - now : 0;
+	tv.tv_sec = (time_t)(d / 1000);
+	tv.tv_usec = (suseconds_t)(d % 1000 * 1000);
+	evtimer_add(c->tev, &tv);
+	c->armed = now + d;
+}
+
+/* What a connection closed by each deadline is logged and counted as. */
+static const struct {
+	const char	*why;
+	enum stat_id	 stat;		/* STAT__COUNT: none */
+} conn_kicks[] = {
+	[DEADLINE_IDLE] = { "idle, closing", STAT_IDLE_KICKS },
+	[DEADLINE_WRITE] = { "closing a connection that does not read",
+	    STAT_OUTPUT_KICKS },
+	[DEADLINE_LINGER] = { "the client did not close", STAT__COUNT }
+};
+
+void
+conn_timercb(evutil_socket_t fd, short events, void *arg)
+{
+	struct conn		*c = arg;
+	enum deadline_kind	 k;
+	uint64_t		 d;
+
+	(void)fd;
+	(void)events;
+	c->armed = 0;
+	if ((k = conn_deadline(c, &d)) == DEADLINE_NONE)
+		return;
+	if (deadline_now() < d) {
+		conn_timer(c);
+		return;
+	}
+	log_debug("fd %d%s: %s", c->fd, CONN_PEER(c), conn_kicks[k].why);
+	if (conn_kicks[k].stat != STAT__COUNT)
+		stats_add(c->set->env->st, conn_kicks[k].stat, 1);
+	conn_free(c);
+}
+
+void
+conn_retime(struct conn *c)
+{
+	evtimer_del(c->tev);
+	c->armed = 0;
+	conn_timer(c);
+}
