@@ -394,7 +394,7 @@ lg_loop(struct lg_thread *t)
 
 	for (;;) {
 		before = t->r.replies;
-		n = epoll_wait(t->ep, evs, LG_EVENTS, 100);
+		n = epoll_wait(t->ep, evs, LG_EVENTS, t->o->spin ? 0 : 100);
 		if (n == -1 && errno != EINTR) {
 			perror("loadgen: epoll_wait");
 			return (-1);

@@ -7,7 +7,9 @@
  * and the latency of single requests (send -> reply).  With -f it sends
  * "SOLVE <puzzle>" cycling through a puzzle file and checks each
  * solution.  With -I it opens the connections, makes one request on
- * each and then holds them idle, for memory measurements.
+ * each and then holds them idle, for memory measurements.  With -P its
+ * threads poll without sleeping, so that the server's writes never have
+ * to wake them: what the server costs when waking a client is cheap.
  *
  * Exit status: 0 when every reply was right, 1 on any wrong or missing
  * reply, 2 on bad usage or setup failure.
@@ -39,7 +41,7 @@ static void __attribute__((noreturn))
 lg_usage(void)
 {
 	fprintf(stderr,
-	    "usage: loadgen [-Ijq] [-U path | [-H host] -p port] [-c conns] "
+	    "usage: loadgen [-IjPq] [-U path | [-H host] -p port] [-c conns] "
 	    "[-d depth]\n"
 	    "               [-T threads] [-n total | -t seconds] "
 	    "[-w warmup] [-x stall]\n"
@@ -123,7 +125,7 @@ lg_opts_parse(struct lg_opts *o, int argc, char **argv)
 	o->conns = o->depth = o->threads = 1;
 	o->stall = 10;
 	o->sample = 1;
-	while ((ch = getopt(argc, argv, "c:d:e:f:H:Ijn:p:qr:S:t:T:U:w:x:")) !=
+	while ((ch = getopt(argc, argv, "c:d:e:f:H:Ijn:p:Pqr:S:t:T:U:w:x:")) !=
 	    -1) {
 		switch (ch) {
 		case 'c': o->conns = (int)lg_num(optarg, 1, 1000000, "-c"); break;
@@ -136,6 +138,7 @@ lg_opts_parse(struct lg_opts *o, int argc, char **argv)
 		case 'n': o->total = (uint64_t)lg_num(optarg, 1, 1LL << 50,
 		    "-n"); break;
 		case 'p': o->port = optarg; break;
+		case 'P': o->spin = 1; break;
 		case 'q': o->quiet = 1; break;
 		case 'r': o->request = optarg; break;
 		case 'S': o->sample = (unsigned)lg_num(optarg, 1, 1000000,

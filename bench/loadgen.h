@@ -61,6 +61,7 @@ struct lg_opts {
 	double		 hold;		/* -I: seconds to hold the connections */
 	unsigned	 sample;	/* fully check every sample-th SOLVE */
 	int		 oneline;	/* -j */
+	int		 spin;		/* -P: epoll_wait never sleeps */
 	int		 idle;		/* -I */
 	int		 quiet;
 };

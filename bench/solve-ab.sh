@@ -10,12 +10,15 @@
 # bench/loadgen at 1 connection, depth 32, for LOAD_SECONDS.  The
 # machine is shared and noisy, so the variants alternate and medians are
 # reported.  Per run: req/s, the daemon's CPU per request, replies per
-# write(2) (from /proc/PID/io) and voluntary context switches (the worker
-# waiting for requests).  Run from the build directory; exits 1 on a
-# wrong reply.
+# write(2) (from /proc/PID/io), voluntary context switches (the worker
+# waiting for requests) and the ratio to the in-process rate of the same
+# round (the median of those ratios is printed, as the in-process rate
+# moves with the machine's load too).  Run from the build directory;
+# exits 1 on a wrong reply.
 #
 # Environment: LOADGEN, SOLVERBENCH (programs), PUZZLE_DIR,
-# LOAD_SECONDS (default 3), LOAD_WARMUP (default 1).
+# LOAD_SECONDS (default 3), LOAD_WARMUP (default 1), LOAD_FLAGS (more
+# loadgen options, e.g. -P: a client that never sleeps).
 set -u
 
 LOADGEN=${LOADGEN:-bench/loadgen}
@@ -23,6 +26,7 @@ SOLVERBENCH=${SOLVERBENCH:-bench/solverbench}
 PUZZLE_DIR=${PUZZLE_DIR:-$(dirname "$0")/../data}
 SECS=${LOAD_SECONDS:-3}
 WARM=${LOAD_WARMUP:-1}
+FLAGS=${LOAD_FLAGS:-}
 PUZZLES=$PUZZLE_DIR/puzzles2_17_clue
 rounds=5
 
@@ -77,8 +81,9 @@ run() {
 	done
 	t0=$(ticks "$dpid")
 	w0=$(proc_io "$dpid" syscw)
+	# shellcheck disable=SC2086  # FLAGS: words on purpose
 	out=$("$LOADGEN" -U "$tmp/sock" -c 1 -d 32 -t "$SECS" -w "$WARM" \
-	    -j -f "$PUZZLES")
+	    -j $FLAGS -f "$PUZZLES")
 	t1=$(ticks "$dpid")
 	w1=$(proc_io "$dpid" syscw)
 	vcs=$(cat /proc/"$dpid"/task/*/status |
@@ -114,7 +119,7 @@ done
 
 inproc=$(awk '$1 == 0 { print $2 }' "$tmp/runs" | median)
 echo "SOLVE 17-clue, 1 worker, 1 conn, depth 32, $rounds alternating" \
-    "rounds of $SECS s; medians"
+    "rounds of $SECS s${FLAGS:+, loadgen $FLAGS}; medians"
 printf '%-28s %9s %8s %8s %8s %10s\n' daemon req/s cpu_us repl/wr vcs \
     of_inproc
 printf '%-28s %9d\n' in-process "$inproc"
@@ -124,10 +129,15 @@ for d in "$@"; do
 		awk -v k=$k -v c="$1" '$1 == k { print $c }' "$tmp/runs" |
 		    median "$2"
 	}
-	rps=$(col 2 %d)
-	printf '%-28s %9d %8s %8s %8d %9d%%\n' "$d" "$rps" "$(col 3 %.2f)" \
-	    "$(col 4 %.1f)" "$(col 5 %d)" $((rps * 100 / inproc))
-	echo "  rounds (req/s): $(awk -v k=$k '$1 == k { printf "%d ", $2 }' \
+	# each round against that round's in-process rate
+	pct=$(awk -v k=$k '$1 == 0 { ip = $2 }
+	    $1 == k && ip > 0 { print int($2 * 100 / ip) }' "$tmp/runs" |
+	    median)
+	printf '%-28s %9d %8s %8s %8d %9d%%\n' "$d" "$(col 2 %d)" \
+	    "$(col 3 %.2f)" "$(col 4 %.1f)" "$(col 5 %d)" "$pct"
+	echo "  rounds, req/s (of in-process): $(awk -v k=$k '
+	    $1 == 0 { ip = $2 }
+	    $1 == k && ip > 0 { printf "%d (%d%%) ", $2, $2 * 100 / ip }' \
 	    "$tmp/runs")"
 	k=$((k + 1))
 done
