@@ -243,6 +243,32 @@ def _(c):
        + 6 * (s2["cmd_stats"] - s1["cmd_stats"]), "bytes_read delta")
 
 
+@T.case("1 worker, 6 clients' requests cut anywhere and interleaved -> "
+        "each gets its own answers", daemon={"workers": 1})
+def _(c):
+    # A worker reads into one scratch block shared by its connections;
+    # what one leaves there (half a line) must not meet another's bytes.
+    rnd = random.Random(7)
+    ks, data, checks = [], [], []
+    for i in range(6):
+        reqs, cs = mixed_requests(80, 200 + i)
+        ks.append(c.connect(timeout=20))
+        data.append(b"".join(reqs))
+        checks.append(cs)
+    off = [0] * 6
+    while any(off[i] < len(data[i]) for i in range(6)):
+        i = rnd.choice([j for j in range(6) if off[j] < len(data[j])])
+        n = rnd.randrange(1, 200)
+        ks[i].send(data[i][off[i]:off[i] + n])
+        off[i] += n
+        if rnd.randrange(4) == 0:
+            time.sleep(0.0005)      # let the worker read this piece alone
+    for i in range(6):
+        check_replies(ks[i].lines(len(checks[i]), timeout=20), checks[i])
+        check(ks[i].quiet(0.1), "client %d: extra bytes: %r"
+              % (i, ks[i].buf[:100]))
+
+
 @T.case("STATS and HELP pipelined before QUIT -> whole blocks, then BYE")
 def _(c):
     k = c.connect()
