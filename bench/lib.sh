@@ -29,3 +29,14 @@ median() {
 	    else if (NR % 2) print v[(NR + 1) / 2];
 	    else printf fmt, (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+
+# wait_socket PATH: until PATH is a socket, at most 5 s; 1 if it never
+# is.
+wait_socket() {
+	_i=0
+	while [ ! -S "$1" ]; do
+		[ $_i -lt 100 ] || return 1
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+}

@@ -303,11 +303,7 @@ if command -v redis-server >/dev/null 2>&1; then
 	    --appendonly no --daemonize no >/dev/null 2>&1 &
 	rpid=$!
 	daemon_start 2 1024
-	i=0
-	while [ ! -S "$tmp/redis.sock" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_socket "$tmp/redis.sock"
 	echo "against redis-server $(redis-server --version |
 	    sed 's/.*v=\([^ ]*\).*/\1/'), same loadgen, Unix sockets," \
 	    "medians of $ROUNDS alternating runs (sudokud: 2 workers):"

@@ -74,11 +74,12 @@ run() {
 	    > "$tmp/conf"
 	"$2" -d -f "$tmp/conf" 2>"$tmp/log" &
 	dpid=$!
-	i=0
-	while [ ! -S "$tmp/sock" ] && [ $i -lt 100 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	if ! wait_socket "$tmp/sock"; then
+		echo "solve-ab: $2 did not start:" >&2
+		cat "$tmp/log" >&2
+		fail=1
+		return
+	fi
 	t0=$(ticks "$dpid")
 	w0=$(proc_io "$dpid" syscw)
 	# shellcheck disable=SC2086  # FLAGS: words on purpose

@@ -58,7 +58,8 @@ from harness_conn import (  # noqa: F401
     ref_search, sender, short, solution_problem, unstamp, wait_for)
 from harness_daemon import (  # noqa: F401
     Daemon, child_env, file_tail, free_port, have_daemon,
-    proc_cpu_seconds, proc_fd_count, proc_rss_kb, run_daemon_cmd)
+    proc_cpu_seconds, proc_fd_count, proc_rss_kb, proc_status_kb,
+    run_daemon_cmd)
 
 
 # ---- TAP runner -------------------------------------------------------------

@@ -21,12 +21,17 @@ from harness_conn import DAEMON, IO_TIMEOUT, Client, Fail
 
 # ---- /proc probes ---------------------------------------------------------
 
-def proc_rss_kb(pid):
+def proc_status_kb(pid, key):
+    """A kB figure of /proc/PID/status: VmRSS, VmHWM (peak RSS), ..."""
     with open("/proc/%d/status" % pid) as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(key + ":"):
                 return int(line.split()[1])
     return 0
+
+
+def proc_rss_kb(pid):
+    return proc_status_kb(pid, "VmRSS")
 
 
 def proc_fd_count(pid):

@@ -95,12 +95,6 @@ class OpsDaemon(h.Daemon):
         """The log lines, without -d's time stamps."""
         return [h.unstamp(ln) for ln in self.raw_lines()]
 
-    def wait_exit(self, timeout=5.0):
-        try:
-            return self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return None
-
     def stop(self, timeout=5.0):
         """SIGTERM; the exit status (None after a SIGKILL)."""
         return self.terminate(timeout)

@@ -24,11 +24,7 @@ MiB = 1 << 20
 
 
 def hwm_kb(pid):
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return 0
+    return h.proc_status_kb(pid, "VmHWM")     # peak RSS
 
 
 def mixed_requests(n, seed):
