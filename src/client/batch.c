@@ -28,6 +28,14 @@
  * the timeout while requests were waiting for one, none of them on a
  * server that has not failed since it last answered, or when no server
  * can be reached at all at the start.
+ *
+ * No wrong answer is printed.  Every reply is checked first (check.c);
+ * a server that answers something sudokud could not have answered (a
+ * grid that is no solution, a count over the limit, a reply to nothing
+ * asked, a line too long) is set aside for the rest of the batch, with
+ * a warning naming it and why: every connection to it is closed, their
+ * requests go to the other servers, and the exit status says so.  With
+ * no server left, the batch stops.
  */
 #include <errno.h>
 #include <poll.h>
@@ -39,6 +47,7 @@
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "batch.h"
+#include "check.h"
 #include "pool.h"
 
 /* poll(2) timeout while waiting, so the progress line moves. */
@@ -66,6 +75,7 @@ struct batch {
 	int			 meta;		/* a meta item is in the ring */
 	int			 metasent;
 	char			*busy;		/* an ERR busy reply's text */
+	char			*wrong;		/* why a server is set aside */
 };
 
 static void
@@ -220,7 +230,28 @@ batch_answer(struct batch *c, struct peer *w, char *line)
 	return (batch_drain(c));
 }
 
-/* One reply line from w: -1 to stop (c->busy set: to lose w only). */
+/*
+ * Is line an answer sudokud could give to the oldest request of w?  If
+ * not, c->wrong says why, naming the server and the request.
+ */
+static int
+batch_check(struct batch *c, struct peer *w, const char *line)
+{
+	struct item	*it = &c->ring[w->q.head];
+	char		 why[CHECK_WHYLEN], where[ITEM_MSGLEN];
+
+	if (check_answer(c->query, it, line, why, sizeof why) == 0)
+		return (0);
+	output_where(c->out, it, where, sizeof where);
+	xasprintf(&c->wrong, "%s: wrong answer to %s: %s: %.100s",
+	    w->server->name, where, why, line);
+	return (-1);
+}
+
+/*
+ * One reply line from w: -1 to stop (c->busy set: to lose w only;
+ * c->wrong set: to set its server aside).
+ */
 static int
 batch_reply(void *arg, struct peer *w, char *line)
 {
@@ -237,10 +268,12 @@ batch_reply(void *arg, struct peer *w, char *line)
 		return (0);
 	}
 	if (w->q.len == 0 || w->probing) {
-		output_warnx(c->out, "%s: unexpected reply: %.100s",
+		xasprintf(&c->wrong, "%s: a reply to nothing asked: %.100s",
 		    w->server->name, line);
 		return (-1);
 	}
+	if (batch_check(c, w, line) == -1)
+		return (-1);
 	pool_answered(c->pool, w, c->now);
 	c->progress = c->now;
 	return (batch_answer(c, w, line));
@@ -268,7 +301,10 @@ batch_why(struct batch *c, struct peer *w, enum peer_status s, int error)
 	const char	*name = w->server->name, *plural = n == 1 ? "" : "s";
 	char		*why;
 
-	if (c->busy != NULL)
+	if (c->wrong != NULL) {
+		why = c->wrong;
+		c->wrong = NULL;
+	} else if (c->busy != NULL)
 		xasprintf(&why, "%s: server busy: %s", name, c->busy);
 	else if (s == PEER_OK && w->probing)
 		xasprintf(&why, "%s: no reply to PING for %.0f s", name,
@@ -294,23 +330,62 @@ batch_why(struct batch *c, struct peer *w, enum peer_status s, int error)
 	return (why);
 }
 
-/* w is lost: its requests wait for another connection. */
-static void
-batch_lose(struct batch *c, struct peer *w, enum peer_status s, int error)
+/* The requests of w wait for another connection. */
+static size_t
+batch_requeue(struct batch *c, struct peer *w)
 {
-	char	*why = batch_why(c, w, s, error);
 	size_t	 n = w->q.len, slot, i;
 
-	if (c->verbose)
-		output_warnx(c->out, "%s; %s", why, n == 0 ? "connecting "
-		    "again" : n == 1 ? "sending it again" : "sending them "
-		    "again");
 	for (slot = w->q.head, i = 0; i < n; slot = c->next[slot], i++)
 		if (c->ring[slot].kind == ITEM_META)
 			output_stat_reset(c->out);	/* a partial STATS */
 	while (w->q.len > 0)
 		batch_push(c, &c->wait, batch_shift(c, &w->q));
 	c->resent += n;
+	return (n);
+}
+
+/*
+ * The server of w answered wrong (why): every connection to it closed,
+ * their requests to the others, and the server never used again.
+ */
+static void
+batch_setaside(struct batch *c, struct peer *w, char *why)
+{
+	struct server	*s = w->server;
+	struct peer	*v;
+	size_t		 i, n = 0;
+
+	for (i = 0; i < pool_size(c->pool); i++) {
+		v = pool_peer(c->pool, i);
+		if (v->server == s && v->state != PEER_DOWN)
+			n += batch_requeue(c, v);
+	}
+	pool_setaside(c->pool, s, why);
+	output_setaside(c->out);
+	output_warnx(c->out, "%s; setting this server aside%s", why,
+	    pool_hopeless(c->pool) ? "; no other server is left" : n == 0 ?
+	    "" : n == 1 ? ", its request goes to the others" :
+	    ", its requests go to the others");
+}
+
+/* w is lost: its requests wait for another connection. */
+static void
+batch_lose(struct batch *c, struct peer *w, enum peer_status s, int error)
+{
+	int	 wrong = c->wrong != NULL;
+	char	*why = batch_why(c, w, s, error);
+	size_t	 n;
+
+	if (wrong) {
+		batch_setaside(c, w, why);
+		return;
+	}
+	n = batch_requeue(c, w);
+	if (c->verbose)
+		output_warnx(c->out, "%s; %s", why, n == 0 ? "connecting "
+		    "again" : n == 1 ? "sending it again" : "sending them "
+		    "again");
 	pool_lose(c->pool, w, c->now, why, n > 0);
 }
 
@@ -324,7 +399,7 @@ batch_read(struct batch *c, struct peer *w)
 	case PEER_OK:
 		return (0);
 	case PEER_STOP:
-		if (c->busy == NULL)
+		if (c->busy == NULL && c->wrong == NULL)
 			return (-1);
 		/* FALLTHROUGH */
 	case PEER_EOF:
@@ -332,27 +407,11 @@ batch_read(struct batch *c, struct peer *w)
 		batch_lose(c, w, s, errno);
 		return (0);
 	default:
-		output_warnx(c->out, "%s: reply line too long",
-		    w->server->name);
-		return (-1);
+		xasprintf(&c->wrong, "%s: a reply line longer than %d bytes",
+		    w->server->name, PEER_LINE_MAX);
+		batch_lose(c, w, s, 0);
+		return (0);
 	}
-}
-
-/* The input position of an item, for messages. */
-static void
-batch_where(const struct batch *c, const struct item *it, char *buf,
-    size_t size)
-{
-	static const char	*meta[] = { "ping", "stats", "version" };
-
-	if (it->kind == ITEM_META)
-		snprintf(buf, size, "%s", meta[it->meta]);
-	else if (c->query->mode == MODE_GENERATE)
-		snprintf(buf, size, "seed %llu", (unsigned long long)it->seed);
-	else if (it->line != 0)
-		snprintf(buf, size, "%s:%lu", it->src, it->line);
-	else
-		snprintf(buf, size, "%s", it->src);
 }
 
 /* No server answered for the timeout: say what was left, and stop. */
@@ -363,7 +422,7 @@ batch_giveup(struct batch *c)
 	size_t	n = batch_owed(c);
 
 	pool_why(c->pool, c->now);
-	batch_where(c, &c->ring[c->head], where, sizeof where);
+	output_where(c->out, &c->ring[c->head], where, sizeof where);
 	output_warnx(c->out, "no server answered for %.0f s: giving up with "
 	    "%zu request%s unanswered; the answers stop before %s",
 	    c->timeout, n, n == 1 ? "" : "s", where);
@@ -526,6 +585,7 @@ batch_run(struct server *servers, size_t nserver, size_t nconn,
 	for (i = 0; i < c.window; i++)
 		free(c.reply[i]);
 	free(c.busy);
+	free(c.wrong);
 	pool_free(c.pool);
 	free(c.next);
 	free(c.from);

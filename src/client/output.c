@@ -35,6 +35,7 @@ struct output {
 	unsigned long	 invalid;
 	unsigned long	 errors;	/* other ERR replies */
 	unsigned long	 failed;	/* inputs that could not be read */
+	unsigned long	 setaside;	/* servers that answered wrong */
 	int		 printed;	/* something is on stdout */
 	int		 prevmulti;	/* and it took several lines */
 
@@ -84,6 +85,12 @@ output_local(struct output *out, unsigned int threads)
 }
 
 void
+output_setaside(struct output *out)
+{
+	out->setaside++;
+}
+
+void
 output_total(struct output *out, unsigned long total)
 {
 	out->total = total;
@@ -114,23 +121,34 @@ output_warnx(struct output *out, const char *fmt, ...)
 static void	output_at(struct output *, const struct item *, const char *,
 		    ...) __attribute__((format(printf, 3, 4)));
 
+void
+output_where(const struct output *out, const struct item *it, char *buf,
+    size_t size)
+{
+	static const char	*meta[] = { "ping", "stats", "version" };
+
+	if (it->kind == ITEM_META)
+		snprintf(buf, size, "%s", meta[it->meta]);
+	else if (out->query.mode == MODE_GENERATE)
+		snprintf(buf, size, "seed %llu", (unsigned long long)it->seed);
+	else if (it->line != 0)
+		snprintf(buf, size, "%s:%lu", it->src, it->line);
+	else
+		snprintf(buf, size, "%s", it->src);
+}
+
 /* A message about one item: "sudokuc: FILE:LINE: text", "seed N: text". */
 static void
 output_at(struct output *out, const struct item *it, const char *fmt, ...)
 {
-	char	text[ITEM_MSGLEN + 64];
+	char	text[ITEM_MSGLEN + 64], where[ITEM_MSGLEN];
 	va_list	ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	if (out->query.mode == MODE_GENERATE && it->kind != ITEM_META)
-		output_warnx(out, "seed %llu: %s",
-		    (unsigned long long)it->seed, text);
-	else if (it->line != 0)
-		output_warnx(out, "%s:%lu: %s", it->src, it->line, text);
-	else
-		output_warnx(out, "%s: %s", it->src, text);
+	output_where(out, it, where, sizeof where);
+	output_warnx(out, "%s: %s", where, text);
 }
 
 /* The format an answer to it is printed in. */
@@ -203,46 +221,6 @@ output_solution(struct output *out, const struct item *it, const char *sol)
 	fwrite_unlocked(buf, 1, p - buf, stdout);
 }
 
-/* Is sol 81 digits 1-9 that keep the givens of it? */
-static int
-output_solves(const struct item *it, const char *sol)
-{
-	int	i;
-
-	for (i = 0; i < SUDOKU_CELLS; i++) {
-		if (sol[i] < '1' || sol[i] > '9')
-			return (0);
-		if (it->grid.cell[i] != 0 && it->grid.cell[i] != sol[i] - '0')
-			return (0);
-	}
-	return (sol[SUDOKU_CELLS] == '\0');
-}
-
-/* Is a reply that is not an error what the request asked for? */
-static int
-output_valid(const struct output *out, const struct item *it,
-    const char *reply)
-{
-	enum sudoku_level	l;
-	size_t			n;
-
-	switch (out->query.mode) {
-	case MODE_RATE:		/* "<level> <score> <hardest>" */
-		n = strcspn(reply, " ");
-		return (sudoku_level_parse(reply, n, &l) == 0 &&
-		    reply[n] == ' ');
-	case MODE_HINT:		/* "<technique> <actions> <text>", "solved" */
-		n = strspn(reply, "abcdefghijklmnopqrstuvwxyz_");
-		return (strcmp(reply, "solved") == 0 ||
-		    (n > 0 && reply[n] == ' '));
-	case MODE_GENERATE:	/* 81 cells, '.' for blanks */
-		return (strlen(reply) == SUDOKU_CELLS &&
-		    strspn(reply, "123456789.") == SUDOKU_CELLS);
-	default:
-		return (output_solves(it, reply));
-	}
-}
-
 /* A rating or a hint: its line, or the hint drawn (-f pretty). */
 static void
 output_line(struct output *out, const struct item *it, const char *reply)
@@ -294,18 +272,12 @@ output_err(struct output *out, const struct item *it, const char *reply)
 	return (0);
 }
 
+/* A count: the batch checked its form (check.c). */
 static int
-output_count(struct output *out, const struct item *it, const char *reply)
+output_count(struct output *out, const char *reply)
 {
-	char		*end;
-	unsigned long	 n;
+	unsigned long	n = strtoul(reply, NULL, 10);
 
-	n = strtoul(reply, &end, 10);
-	if (*reply < '0' || *reply > '9' || *end != '\0') {
-		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
-		    out->peer, it->src, it->line, reply);
-		return (-1);
-	}
 	if (n == 0)
 		out->unsolvable++;
 	else
@@ -322,13 +294,8 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 	if (strncmp(reply, "ERR ", 4) == 0)
 		return (output_err(out, it, reply));
 	if (out->query.mode == MODE_COUNT)
-		return (output_count(out, it, reply));
-	/* The core's answers in-process (-L) need no checking. */
-	if (out->threads == 0 && !output_valid(out, it, reply)) {
-		output_warnx(out, "%s: unexpected reply to %s:%lu: %.100s",
-		    out->peer, it->src, it->line, reply);
-		return (-1);
-	}
+		return (output_count(out, reply));
+	/* Checked: by the batch (check.c), or made by the core (-L). */
 	out->solved++;
 	if (out->query.mode == MODE_RATE || out->query.mode == MODE_HINT)
 		output_line(out, it, reply);
@@ -513,8 +480,14 @@ output_finish(struct output *out, int fatal)
 	}
 	if (out->flags & OUTPUT_VERBOSE)
 		output_summary(out);
+	if (out->setaside > 0 && !fatal)
+		output_warnx(out, "%lu server%s set aside for wrong answers; "
+		    "every answer printed passed the checks", out->setaside,
+		    out->setaside == 1 ? " was" : "s were");
 	if (fatal || out->failed > 0)
 		return (2);
+	if (out->setaside > 0)
+		return (3);
 	if (out->invalid > 0 || out->errors > 0)
 		return (1);
 	if (out->unsolvable > 0 && out->query.mode != MODE_COUNT)

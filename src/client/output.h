@@ -32,6 +32,14 @@ void		 output_peer(struct output *, const char *peer);
 void		 output_local(struct output *, unsigned int threads);
 /* About how many puzzles to expect (0: unknown), for the progress ETA. */
 void		 output_total(struct output *, unsigned long total);
+/*
+ * Where an item is, for messages: "FILE:LINE", "argument N", "seed N"
+ * (generate), or "ping", "stats", "version".
+ */
+void		 output_where(const struct output *, const struct item *,
+		    char *buf, size_t size);
+/* A server was set aside for a wrong answer: the exit status says so. */
+void		 output_setaside(struct output *);
 
 /*
  * One item and its reply line (without LF; NULL for a malformed or

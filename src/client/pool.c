@@ -12,7 +12,8 @@
  * asked a PING first, and takes requests only once PONG comes: a server
  * that accepts connections and never answers (stopped, wedged) holds no
  * request again after its first timeout, while a restarted daemon gets
- * its share again at once.
+ * its share again at once.  A server set aside for a wrong answer is
+ * never connected to again.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -121,7 +122,8 @@ pool_connect(struct pool *p, double now)
 			peer_close(w);
 			pool_step(p, w, -1, now, xstrdup(strerror(ETIMEDOUT)));
 		}
-		if (w->state != PEER_DOWN || w->server->retry_at > now)
+		if (w->state != PEER_DOWN || w->server->retry_at > now ||
+		    w->server->setaside)
 			continue;
 		cause = NULL;
 		w->since = now;
@@ -144,7 +146,8 @@ pool_opened(struct pool *p, struct peer *w, double now)
 static int
 pool_usable(const struct peer *w)
 {
-	return (w->state == PEER_UP && !w->wdead && !w->probing);
+	return (w->state == PEER_UP && !w->wdead && !w->probing &&
+	    !w->server->setaside);
 }
 
 struct peer *
@@ -197,6 +200,22 @@ pool_lose(struct pool *p, struct peer *w, double now, char *why, int owed)
 }
 
 void
+pool_setaside(struct pool *p, struct server *s, char *why)
+{
+	size_t	i;
+
+	for (i = 0; i < p->npeer; i++)
+		if (p->peers[i].server == s && p->peers[i].state != PEER_DOWN) {
+			peer_close(&p->peers[i]);
+			s->losses++;
+		}
+	s->setaside = 1;
+	free(s->why);		/* what it did is what matters now */
+	s->why = why;
+	s->whyowed = 1;
+}
+
+void
 pool_answered(struct pool *p, struct peer *w, double now)
 {
 	(void)p;
@@ -212,8 +231,12 @@ pool_answered(struct pool *p, struct peer *w, double now)
 int
 pool_hopeless(const struct pool *p)
 {
-	size_t	i;
+	size_t	i, aside = 0;
 
+	for (i = 0; i < p->nserver; i++)
+		aside += p->servers[i].setaside != 0;
+	if (aside == p->nserver)
+		return (1);
 	if (p->started)
 		return (0);
 	for (i = 0; i < p->nserver; i++)
@@ -282,6 +305,8 @@ pool_why(const struct pool *p, double now)
 			if (now - w->since > silent)
 				silent = now - w->since;
 		}
+		if (s->setaside)
+			continue;	/* said when it was set aside */
 		if (s->why != NULL)
 			output_warnx(p->out, "%s", s->why);
 		else if (owed > 0)
@@ -300,9 +325,10 @@ pool_summary(const struct pool *p)
 	for (i = 0; i < p->nserver; i++) {
 		s = &p->servers[i];
 		output_warnx(p->out, "%s: %lu answer%s, %lu connection%s lost, "
-		    "%lu reconnect%s", s->name, s->answers,
+		    "%lu reconnect%s%s", s->name, s->answers,
 		    s->answers == 1 ? "" : "s", s->losses,
 		    s->losses == 1 ? "" : "s", s->reconnects,
-		    s->reconnects == 1 ? "" : "s");
+		    s->reconnects == 1 ? "" : "s",
+		    s->setaside ? ", set aside for a wrong answer" : "");
 	}
 }

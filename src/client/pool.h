@@ -51,12 +51,19 @@ struct peer	*pool_stalled(struct pool *, double now);
  */
 void		 pool_lose(struct pool *, struct peer *, double now,
 		    char *why, int owed);
+/*
+ * The server s answered wrong: every connection to it closed (their
+ * queues must be empty: the batch's business), and it is never
+ * connected to again; why (allocated) is what it did.
+ */
+void		 pool_setaside(struct pool *, struct server *s, char *why);
 /* One of the connections answered a request, or the PING of a probe. */
 void		 pool_answered(struct pool *, struct peer *, double now);
 
 /*
- * Before any connection was ever up: has every server failed, with no
- * connect in progress?  Then the batch cannot start.
+ * Has every server been set aside, or, before any connection was ever
+ * up, has every server failed, with no connect in progress?  Then the
+ * batch cannot go on.
  */
 int		 pool_hopeless(const struct pool *);
 /*

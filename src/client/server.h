@@ -36,6 +36,7 @@ struct server {
 	double		 failed;	/* the last failure that backed off */
 	char		*why;		/* what failed since it answered */
 	int		 whyowed;	/* why left requests unanswered */
+	int		 setaside;	/* answered wrong: never used again */
 
 	unsigned long	 answers;	/* for -v */
 	unsigned long	 losses;	/* connections lost */

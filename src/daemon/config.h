@@ -58,6 +58,8 @@ struct config {
 	size_t			 nlisten;
 	mode_t			 unix_mode;
 	char			*unix_group;	/* or NULL */
+	int			 metrics_max_connections;
+	int			 metrics_timeout;	/* seconds */
 
 	/* [log] */
 	int			 log_level;	/* LOG_ERR .. LOG_DEBUG */

@@ -144,10 +144,15 @@ conn_flush(struct conn *c)
 	return (0);
 }
 
-/* Is a request line waiting?  Notes when an incomplete one began. */
+/*
+ * Is a request line waiting?  Notes when an incomplete one began.  None
+ * is, before the first bytes have been looked at (conn_first()).
+ */
 static int
 conn_frame(struct conn *c)
 {
+	if (!c->started)
+		return (0);
 	if (frame_ready(&c->fr, conn_cf(c)->max_line, c->eof))
 		return (1);
 	if (frame_partial(&c->fr) != 0 && c->m.partial == 0)
@@ -177,6 +182,31 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns)
 }
 
 /*
+ * The first bytes of a connection from a plain listener, all of them so
+ * far (proto_first()): served from now on, refused, or to be looked at
+ * again with more.
+ */
+static void
+conn_first(struct conn *c)
+{
+	const char	*p;
+	size_t		 len;
+
+	p = frame_data(&c->fr, &len);
+	switch (proto_first(c->set->env, c->out, p, len, c->eof)) {
+	case PROTO_MORE:
+		return;
+	case PROTO_CLOSE:
+		c->quit = 1;
+		frame_clear(&c->fr);
+		break;
+	case PROTO_OK:
+		break;
+	}
+	c->started = 1;
+}
+
+/*
  * One read(2) into the input: bytes read, 0 at the end of input, -1 if
  * nothing was there; c->eof or a failure (-2) as found.
  */
@@ -199,6 +229,9 @@ conn_read(struct conn *c)
 	}
 	if (n == 0) {
 		c->eof = 1;
+		if (!c->started && c->state != CONN_PROXY &&
+		    c->state != CONN_LINGER)
+			conn_first(c);
 		return (0);
 	}
 	stats_add(set->env->st, STAT_BYTES_READ, (uint64_t)n);
@@ -206,16 +239,11 @@ conn_read(struct conn *c)
 		c->m.heard = deadline_now();
 		return ((int)n);	/* dropped */
 	}
-	if (!c->started && c->state != CONN_PROXY) {
-		c->started = 1;
-		if (proto_first(set->env, c->out, p, (size_t)n) ==
-		    PROTO_CLOSE) {
-			c->quit = 1;
-			return ((int)n);
-		}
-	}
-	if (!c->quit)
-		frame_fill(&c->fr, (size_t)n);
+	if (c->quit)
+		return ((int)n);	/* dropped: no more requests */
+	frame_fill(&c->fr, (size_t)n);
+	if (!c->started && c->state != CONN_PROXY)
+		conn_first(c);
 	return ((int)n);
 }
 
@@ -369,20 +397,29 @@ conn_settle(struct conn *c)
 }
 
 /*
- * The PROXY header, once it has all come (remote.c): -1 if it is bad
- * (logged; close), 0 if more is needed or it was taken (then IDLE).
+ * The PROXY header, once it has all come (remote.c): taken (then IDLE),
+ * or more is needed; a bad one is answered with one ERR line saying
+ * why (a client that came straight to this listener learns where to
+ * go), then the connection closes.
  */
-static int
+static void
 conn_proxy(struct conn *c)
 {
-	int	r;
+	const char	*why;
+	int		 r;
 
-	if ((r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer,
-	    c->set->env->st)) == 1) {
-		c->started = 1;
-		c->state = CONN_IDLE;
+	r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer, c->set->env->st,
+	    &why);
+	if (r == 0)
+		return;
+	if (r == -1) {
+		stats_add(c->set->env->st, STAT_ERR_SYNTAX, 1);
+		evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
+		c->quit = 1;
+		frame_clear(&c->fr);
 	}
-	return (r == -1 ? -1 : 0);
+	c->started = 1;
+	c->state = CONN_IDLE;
 }
 
 static void
@@ -401,8 +438,9 @@ conn_readcb(evutil_socket_t fd, short events, void *arg)
 			conn_free(c);
 		return;
 	}
-	if ((n = conn_read(c)) == -2 || (c->state == CONN_PROXY && n != -1 &&
-	    conn_proxy(c) == -1) ||
+	if ((n = conn_read(c)) != -2 && n != -1 && c->state == CONN_PROXY)
+		conn_proxy(c);
+	if (n == -2 ||
 	    (n != -1 && c->state == CONN_IDLE && conn_serve(c) == -1)) {
 		conn_free(c);
 		return;

@@ -31,7 +31,9 @@ conn_deadline(const struct conn *c, uint64_t *at)
 	lim.write = (unsigned int)cf->write_timeout;
 	if (c->state == CONN_LINGER)
 		ph = DEADLINE_LINGERING;
-	else if (c->state == CONN_IDLE || c->state == CONN_PROXY)
+	else if (c->state == CONN_PROXY)
+		ph = DEADLINE_HEADER;
+	else if (c->state == CONN_IDLE)
 		ph = DEADLINE_READING;
 	return (deadline_next(&c->m, ph, evbuffer_get_length(c->out), &lim,
 	    at));
@@ -59,6 +61,8 @@ static const struct {
 	const char	*why;
 	enum stat_id	 stat;		/* STAT__COUNT: none */
 } conn_kicks[] = {
+	[DEADLINE_PROXY] = { "no whole PROXY header in time, closing",
+	    STAT_PROXY_ERRORS },
 	[DEADLINE_IDLE] = { "idle, closing", STAT_IDLE_KICKS },
 	[DEADLINE_WRITE] = { "closing a connection that does not read",
 	    STAT_OUTPUT_KICKS },

@@ -35,6 +35,12 @@ deadline_next(const struct deadline_moments *m, enum deadline_phase phase,
 			*at = m->heard + DEADLINE_QUIET_MS;
 		return (DEADLINE_LINGER);
 	}
+	if (phase == DEADLINE_HEADER) {
+		*at = m->quiet + DEADLINE_PROXY_MS;
+		if (lim->idle != 0 && lim->idle * 1000ULL < DEADLINE_PROXY_MS)
+			*at = m->quiet + lim->idle * 1000ULL;
+		return (DEADLINE_PROXY);
+	}
 	if (output != 0) {
 		if (lim->write == 0)
 			return (DEADLINE_NONE);

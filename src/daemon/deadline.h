@@ -19,6 +19,14 @@
 #define DEADLINE_LINGER_MS	5000
 #define DEADLINE_QUIET_MS	250
 
+/*
+ * A tcp_proxy connection's PROXY header must be whole within this long
+ * of the connection (or within idle_timeout, if that is shorter): a load
+ * balancer sends it in its first packet, so only a stray client or a
+ * stalled one takes longer, and a connection slot is not held for it.
+ */
+#define DEADLINE_PROXY_MS	3000
+
 /* Moments, in ms of CLOCK_MONOTONIC_COARSE (deadline_now()). */
 struct deadline_moments {
 	uint64_t	quiet;		/* the last line, or idle since */
@@ -30,6 +38,7 @@ struct deadline_moments {
 
 /* What the connection is doing, as far as timeouts go. */
 enum deadline_phase {
+	DEADLINE_HEADER,	/* waiting for a PROXY header */
 	DEADLINE_READING,	/* waiting for requests: idle_timeout */
 	DEADLINE_SERVING,	/* has requests: no idle timeout */
 	DEADLINE_LINGERING	/* waiting for the client to close */
@@ -38,6 +47,7 @@ enum deadline_phase {
 /* Which timeout a deadline is. */
 enum deadline_kind {
 	DEADLINE_NONE,		/* none: no timer */
+	DEADLINE_PROXY,		/* no PROXY header in time */
 	DEADLINE_IDLE,		/* idle_timeout */
 	DEADLINE_WRITE,		/* write_timeout: replies not read */
 	DEADLINE_LINGER		/* the client did not close */

@@ -1,125 +1,391 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * metrics.c -- GET /metrics for Prometheus (see metrics.h).
+ * metrics.c -- the metrics listener's HTTP connections (see metrics.h).
  *
- * libevent's HTTP server does the HTTP: it parses requests, keeps
- * connections alive, times out idle ones and bounds header sizes; this
- * file only answers.  Anything but GET or HEAD of /metrics is refused
- * with the right status: 404 for another path, 405 for another method.
+ * A small HTTP/1.1 server of its own (http.c parses), not libevent's:
+ * that one has no bound on its connections, times out only silence (a
+ * client sending a header byte every few seconds kept a connection
+ * forever), sends a body to HEAD, and cannot be told apart from its
+ * listener.  Here each connection serves one request at a time, in
+ * order (pipelining works, answers never overlap), and has one timer:
+ * a request must be complete within metrics_timeout of the connection's
+ * start or of the previous response, and a response must make progress
+ * within it.  At most metrics_max_connections are open; one more is
+ * answered 503 and closed at once, so a flood of scrapers holds no more
+ * descriptors than that, and the client listeners stay usable.
  */
 #include <sys/types.h>
+#include <sys/queue.h>
+#include <sys/socket.h>
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <event2/buffer.h>
 #include <event2/event.h>
-#include <event2/http.h>
-#include <event2/keyvalq_struct.h>
-#include <event2/listener.h>
 
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
 #include "common/log.h"
 #include "common/xmalloc.h"
+#include "config.h"
+#include "http.h"
 #include "metrics.h"
 #include "stats.h"
 
-/* Seconds a scrape connection may stay idle; Prometheus reconnects. */
-#define METRICS_TIMEOUT		30
+/* Seconds a closing connection reads what the client still sends. */
+#define METRICS_LINGER_SECS	2
 
-/* Bytes of request headers and body accepted: a scrape sends little. */
-#define METRICS_MAX_HEADERS	8192
-#define METRICS_MAX_BODY	0
+#define METRICS_TEXT		"text/plain; charset=utf-8"
+#define METRICS_PROMETHEUS	"text/plain; version=0.0.4; charset=utf-8"
+
+struct metrics_conn;
+TAILQ_HEAD(metrics_conns, metrics_conn);
 
 struct metrics {
 	struct event_base	*base;
-	struct evhttp		*http;
 	struct stats_server	*ss;
+	const struct config	*cf;		/* the server's current one */
+	struct metrics_conns	 conns;
+	unsigned int		 nconns;
+	time_t			 full_warned;
 };
 
-/* GET or HEAD, else 405 and -1. */
-static int
-metrics_method(struct evhttp_request *req)
-{
-	enum evhttp_cmd_type	cmd = evhttp_request_get_command(req);
+enum metrics_state {
+	METRICS_READING,	/* a request is coming, or the next one */
+	METRICS_WRITING,	/* a response is going out */
+	METRICS_LINGER		/* done, sending side shut: await the end */
+};
 
-	if (cmd == EVHTTP_REQ_GET || cmd == EVHTTP_REQ_HEAD)
-		return (0);
-	/* evhttp_send_error() would drop the Allow header. */
-	evhttp_add_header(evhttp_request_get_output_headers(req), "Allow",
-	    "GET, HEAD");
-	evhttp_send_reply(req, 405, "Method Not Allowed", NULL);
-	return (-1);
-}
+struct metrics_conn {
+	struct metrics		*m;
+	int			 fd;
+	enum metrics_state	 state;
+	int			 closing;	/* no request after this one */
+	struct event		*rev;
+	struct event		*wev;
+	struct event		*tev;
+	struct evbuffer		*out;
+	size_t			 len;		/* bytes in in[] */
+	char			 in[HTTP_MAX_HEAD];
+	TAILQ_ENTRY(metrics_conn) entry;
+};
 
 static void
-metrics_reply(struct evhttp_request *req, void *arg)
+metrics_conn_free(struct metrics_conn *c)
 {
-	struct metrics	*m = arg;
+	struct metrics	*m = c->m;
+
+	TAILQ_REMOVE(&m->conns, c, entry);
+	m->nconns--;
+	event_free(c->rev);
+	event_free(c->wev);
+	event_free(c->tev);
+	evbuffer_free(c->out);
+	close(c->fd);
+	free(c);
+}
+
+/* (Re)start the connection's one timeout: seconds from now. */
+static void
+metrics_arm(struct metrics_conn *c, int secs)
+{
+	struct timeval	tv = { secs, 0 };
+
+	evtimer_add(c->tev, &tv);
+}
+
+/* The body of GET /metrics. */
+static int
+metrics_scrape(struct metrics *m, struct evbuffer *body, const char **type)
+{
+	stats_prometheus(m->ss, body, PACKAGE_VERSION);
+	*type = METRICS_PROMETHEUS;
+	return (200);
+}
+
+/* What is served: path, handler (status, body and its type). */
+static const struct metrics_route {
+	const char	*path;
+	int		(*serve)(struct metrics *, struct evbuffer *,
+			    const char **);
+} metrics_routes[] = {
+	{ "/metrics", metrics_scrape },
+};
+#define METRICS_NROUTES	(sizeof metrics_routes / sizeof metrics_routes[0])
+
+/* A response: head, and the body unless the request was HEAD. */
+static void
+metrics_respond(struct metrics_conn *c, int status, const char *type,
+    struct evbuffer *body, int head, const char *extra)
+{
+	http_head(c->out, status, type, evbuffer_get_length(body),
+	    !c->closing, extra);
+	if (!head)
+		evbuffer_add_buffer(c->out, body);
+}
+
+/* A plain-text answer of one line: an error, or a refusal. */
+static void
+metrics_text(struct metrics_conn *c, int status, const char *text, int head,
+    const char *extra)
+{
 	struct evbuffer	*body;
 
-	if (metrics_method(req) != 0)
-		return;
-	if ((body = evbuffer_new()) == NULL) {
-		evhttp_send_error(req, HTTP_INTERNAL, NULL);
-		return;
-	}
-	stats_prometheus(m->ss, body, PACKAGE_VERSION);
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-	evhttp_send_reply(req, HTTP_OK, "OK", body);
+	if ((body = evbuffer_new()) == NULL)
+		fatalx("%s: out of memory", __func__);
+	evbuffer_add_printf(body, "%d %s: %s\n", status, http_reason(status),
+	    text);
+	metrics_respond(c, status, METRICS_TEXT, body, head, extra);
 	evbuffer_free(body);
 }
 
-/* Every other path. */
+/* Answer the request req: by the route of its path, 404 or 405. */
 static void
-metrics_other(struct evhttp_request *req, void *arg)
+metrics_route(struct metrics_conn *c, const struct http_req *req)
 {
-	(void)arg;
-	if (metrics_method(req) == 0)
-		evhttp_send_error(req, HTTP_NOTFOUND,
-		    "only /metrics is served here");
+	const struct metrics_route	*r = NULL;
+	struct evbuffer			*body;
+	const char			*type;
+	size_t				 i;
+	int				 status, head = req->method == HTTP_HEAD;
+
+	for (i = 0; i < METRICS_NROUTES && r == NULL; i++)
+		if (strlen(metrics_routes[i].path) == req->pathlen &&
+		    memcmp(metrics_routes[i].path, req->path,
+		    req->pathlen) == 0)
+			r = &metrics_routes[i];
+	if (req->method == HTTP_OTHER) {
+		metrics_text(c, 405, "only GET and HEAD are served", head,
+		    "Allow: GET, HEAD\r\n");
+		return;
+	}
+	if (r == NULL) {
+		metrics_text(c, 404, "this is sudokud; it serves /metrics",
+		    head, NULL);
+		return;
+	}
+	if ((body = evbuffer_new()) == NULL)
+		fatalx("%s: out of memory", __func__);
+	status = r->serve(c->m, body, &type);
+	metrics_respond(c, status, type, body, head, NULL);
+	evbuffer_free(body);
+}
+
+/*
+ * Done: shut the sending side and read until the client closes, so that
+ * what it sent unread (a refused head) cannot reset the response away.
+ */
+static int
+metrics_linger(struct metrics_conn *c)
+{
+	c->state = METRICS_LINGER;
+	c->len = 0;
+	if (shutdown(c->fd, SHUT_WR) == -1) {
+		metrics_conn_free(c);
+		return (-1);
+	}
+	event_add(c->rev, NULL);
+	metrics_arm(c, METRICS_LINGER_SECS);
+	return (0);
+}
+
+/*
+ * Send what the socket takes; then read on, or wait to write more.  -1
+ * if the connection is gone.
+ */
+static int
+metrics_flush(struct metrics_conn *c)
+{
+	int	n;
+
+	if ((n = evbuffer_write(c->out, c->fd)) == -1 && errno != EAGAIN &&
+	    errno != EINTR) {
+		metrics_conn_free(c);
+		return (-1);
+	}
+	if (n > 0)
+		metrics_arm(c, c->m->cf->metrics_timeout);
+	if (evbuffer_get_length(c->out) != 0) {
+		c->state = METRICS_WRITING;
+		event_del(c->rev);
+		event_add(c->wev, NULL);
+		return (0);
+	}
+	event_del(c->wev);
+	if (c->closing)
+		return (metrics_linger(c));
+	c->state = METRICS_READING;
+	event_add(c->rev, NULL);
+	return (0);
+}
+
+/*
+ * The requests read so far, each answered in turn: the next is looked at
+ * once the response before it has gone.
+ */
+static void
+metrics_serve(struct metrics_conn *c)
+{
+	struct http_req	req;
+
+	for (;;) {
+		switch (http_parse(c->in, c->len, &req)) {
+		case HTTP_MORE:
+			return;
+		case HTTP_BAD:
+			c->closing = 1;
+			metrics_text(c, req.status, req.why, 0, NULL);
+			break;
+		case HTTP_OK:
+			c->closing = !req.keepalive;
+			metrics_route(c, &req);
+			c->len -= req.len;
+			memmove(c->in, c->in + req.len, c->len);
+			break;
+		}
+		/* The next request has its own time, from this response on. */
+		metrics_arm(c, c->m->cf->metrics_timeout);
+		if (metrics_flush(c) == -1 || c->state != METRICS_READING ||
+		    c->len == 0)
+			return;
+	}
+}
+
+static void
+metrics_readcb(evutil_socket_t fd, short events, void *arg)
+{
+	struct metrics_conn	*c = arg;
+	char			 drop[512];
+	ssize_t			 n;
+
+	(void)events;
+	if (c->state == METRICS_LINGER) {
+		if ((n = read(fd, drop, sizeof drop)) == 0 ||
+		    (n == -1 && errno != EAGAIN && errno != EINTR))
+			metrics_conn_free(c);
+		return;
+	}
+	n = read(fd, c->in + c->len, sizeof c->in - c->len);
+	if (n == -1 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		metrics_conn_free(c);	/* the client is done, or gone */
+		return;
+	}
+	c->len += (size_t)n;
+	metrics_serve(c);
+}
+
+static void
+metrics_writecb(evutil_socket_t fd, short events, void *arg)
+{
+	struct metrics_conn	*c = arg;
+
+	(void)fd;
+	(void)events;
+	/* Written out: answer what was pipelined behind it. */
+	if (metrics_flush(c) == 0 && c->state == METRICS_READING &&
+	    c->len > 0)
+		metrics_serve(c);
+}
+
+/*
+ * metrics_timeout passed: a request still incomplete gets 408, an idle
+ * connection is closed, and so is one whose client does not read.
+ */
+static void
+metrics_timercb(evutil_socket_t fd, short events, void *arg)
+{
+	struct metrics_conn	*c = arg;
+
+	(void)fd;
+	(void)events;
+	if (c->state == METRICS_READING && c->len > 0) {
+		c->closing = 1;
+		metrics_text(c, 408, "the request did not come in time", 0,
+		    NULL);
+		(void)metrics_flush(c);
+		return;
+	}
+	metrics_conn_free(c);
+}
+
+/* One connection too many: a 503 and the end, without a state. */
+static void
+metrics_refuse(struct metrics *m, int fd)
+{
+	struct evbuffer	*out;
+	char		 body[128];
+	int		 n;
+
+	n = snprintf(body, sizeof body, "503 Service Unavailable: %u metrics "
+	    "connections are open (metrics_max_connections)\n", m->nconns);
+	if ((out = evbuffer_new()) == NULL)
+		fatalx("%s: out of memory", __func__);
+	http_head(out, 503, METRICS_TEXT, (size_t)n, 0, "Retry-After: 1\r\n");
+	evbuffer_add(out, body, (size_t)n);
+	/* A new socket's buffer takes it whole; if not, it is lost. */
+	if (evbuffer_write(out, fd) == -1)
+		log_debug("metrics: write: %s", strerror(errno));
+	evbuffer_free(out);
+	close(fd);
+	if (time(NULL) - m->full_warned >= 60) {
+		m->full_warned = time(NULL);
+		log_warnx("metrics: %u connections open "
+		    "(metrics_max_connections): refusing more", m->nconns);
+	}
 }
 
 struct metrics *
-metrics_new(struct event_base *base, struct stats_server *ss)
+metrics_new(struct event_base *base, struct stats_server *ss,
+    const struct config *cf)
 {
 	struct metrics	*m;
 
 	m = xcalloc(1, sizeof *m);
 	m->base = base;
 	m->ss = ss;
-	if ((m->http = evhttp_new(base)) == NULL)
-		fatalx("%s: evhttp_new failed", __func__);
-	/* Every method reaches the callbacks, which answer 405 but to two. */
-	evhttp_set_allowed_methods(m->http, EVHTTP_REQ_GET | EVHTTP_REQ_HEAD |
-	    EVHTTP_REQ_POST | EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE |
-	    EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE | EVHTTP_REQ_CONNECT |
-	    EVHTTP_REQ_PATCH);
-	evhttp_set_timeout(m->http, METRICS_TIMEOUT);
-	evhttp_set_max_headers_size(m->http, METRICS_MAX_HEADERS);
-	evhttp_set_max_body_size(m->http, METRICS_MAX_BODY);
-	if (evhttp_set_cb(m->http, "/metrics", metrics_reply, m) != 0)
-		fatalx("%s: evhttp_set_cb failed", __func__);
-	evhttp_set_gencb(m->http, metrics_other, m);
+	m->cf = cf;
+	TAILQ_INIT(&m->conns);
 	return (m);
 }
 
-int
-metrics_listen(struct metrics *m, int fd, char **cause)
+void
+metrics_config(struct metrics *m, const struct config *cf)
 {
-	struct evconnlistener	*evl;
+	m->cf = cf;
+}
 
-	/* Closed with the HTTP server: evhttp_free() frees the listener. */
-	evl = evconnlistener_new(m->base, NULL, NULL,
-	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
-	if (evl == NULL || evhttp_bind_listener(m->http, evl) == NULL) {
-		if (evl != NULL)
-			evconnlistener_free(evl);
-		xasprintf(cause, "metrics: cannot serve on fd %d", fd);
-		return (-1);
+void
+metrics_accept(struct metrics *m, int fd)
+{
+	struct metrics_conn	*c;
+
+	if (m->nconns >= (unsigned int)m->cf->metrics_max_connections) {
+		metrics_refuse(m, fd);
+		return;
 	}
-	return (0);
+	c = xcalloc(1, sizeof *c);
+	c->m = m;
+	c->fd = fd;
+	c->rev = event_new(m->base, fd, EV_READ | EV_PERSIST, metrics_readcb,
+	    c);
+	c->wev = event_new(m->base, fd, EV_WRITE | EV_PERSIST,
+	    metrics_writecb, c);
+	c->tev = evtimer_new(m->base, metrics_timercb, c);
+	c->out = evbuffer_new();
+	if (c->rev == NULL || c->wev == NULL || c->tev == NULL ||
+	    c->out == NULL)
+		fatalx("%s: out of memory", __func__);
+	TAILQ_INSERT_TAIL(&m->conns, c, entry);
+	m->nconns++;
+	event_add(c->rev, NULL);
+	metrics_arm(c, m->cf->metrics_timeout);
 }
 
 void
@@ -127,6 +393,7 @@ metrics_free(struct metrics *m)
 {
 	if (m == NULL)
 		return;
-	evhttp_free(m->http);
+	while (!TAILQ_EMPTY(&m->conns))
+		metrics_conn_free(TAILQ_FIRST(&m->conns));
 	free(m);
 }

@@ -4,22 +4,29 @@
  *
  * A [listen] metrics address answers GET (or HEAD) /metrics with the
  * counters in Prometheus' text format (stats_prometheus()).  It runs on
- * the accepting thread, with libevent's HTTP server; the counters are
- * read as STATS reads them, without a lock.
+ * the accepting thread, which accepts on the metrics listeners as on the
+ * others (pausing when out of descriptors) and hands each connection
+ * here; the counters are read as STATS reads them, without a lock.
  */
 #ifndef METRICS_H
 #define METRICS_H
 
+struct config;
 struct event_base;
 struct stats_server;
 struct metrics;
 
-struct metrics	*metrics_new(struct event_base *, struct stats_server *);
+/* cf: the limits (metrics_max_connections, metrics_timeout) to apply. */
+struct metrics	*metrics_new(struct event_base *, struct stats_server *,
+		    const struct config *cf);
 
-/* Serve on fd, a listening socket, which the server then owns. */
-int		 metrics_listen(struct metrics *, int fd, char **cause);
+/* A reload: cf applies from now on, to open connections too. */
+void		 metrics_config(struct metrics *, const struct config *cf);
 
-/* Stop serving; the listening sockets are closed. */
+/* Serve the accepted connection fd, which is the metrics' from now on. */
+void		 metrics_accept(struct metrics *, int fd);
+
+/* Close every connection and free. */
 void		 metrics_free(struct metrics *);
 
 #endif /* METRICS_H */

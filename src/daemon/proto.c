@@ -329,7 +329,7 @@ proto_toolong(const struct proto_env *env, struct evbuffer *out,
 
 enum proto_status
 proto_first(const struct proto_env *env, struct evbuffer *out,
-    const char *p, size_t len)
+    const char *p, size_t len, int eof)
 {
 	/* A TLS record starts 0x16 (handshake): no request ever does. */
 	if (len >= 1 && (unsigned char)p[0] == 0x16) {
@@ -340,17 +340,20 @@ proto_first(const struct proto_env *env, struct evbuffer *out,
 	}
 	/*
 	 * A load balancer's PROXY header on a listener not configured for
-	 * one (tcp_proxy): whole enough to be sure, as "P" may be a PING.
+	 * one (tcp_proxy), however it is split across reads: while the
+	 * bytes could still begin one ("P" may be a PING, "\r\n" an empty
+	 * line), wait; once its signature is whole, refuse it.
 	 */
-	if (((len >= 6 && p[0] == 'P') || (len >= 12 && p[0] == '\r')) &&
-	    proxy_looks_like((const uint8_t *)p, len)) {
+	if (!proxy_looks_like((const uint8_t *)p, len))
+		return (PROTO_OK);
+	if ((p[0] == 'P' && len >= 6) || (p[0] == '\r' && len >= 12)) {
 		stats_add(env->st, STAT_ERR_SYNTAX, 1);
 		stats_add(env->st, STAT_PROXY_ERRORS, 1);
 		evbuffer_add_printf(out, "ERR syntax a PROXY protocol header, "
 		    "but this listener is not tcp_proxy\n");
 		return (PROTO_CLOSE);
 	}
-	return (PROTO_OK);
+	return (eof ? PROTO_OK : PROTO_MORE);
 }
 
 static enum proto_status

@@ -67,11 +67,14 @@ void		 proto_toolong(const struct proto_env *, struct evbuffer *out,
 		    size_t max);
 
 /*
- * Look at the first bytes of a connection, before any line: a protocol
- * that never sends a newline first (a TLS handshake) gets its one reply
- * here and PROTO_CLOSE; anything else is PROTO_OK, nothing appended.
+ * Look at the first bytes of a connection (all of them so far), before
+ * any line is served: a protocol that never sends a newline first (a
+ * TLS handshake) or a PROXY header sent where none is expected gets its
+ * one reply here and PROTO_CLOSE; bytes that may still begin a PROXY
+ * header are PROTO_MORE (look again with more, or at eof); anything
+ * else is PROTO_OK, nothing appended.
  */
 enum proto_status proto_first(const struct proto_env *, struct evbuffer *out,
-		    const char *p, size_t len);
+		    const char *p, size_t len, int eof);
 
 #endif /* PROTO_H */

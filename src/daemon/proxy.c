@@ -130,14 +130,20 @@ static enum proxy_result
 proxy_v1(const uint8_t *p, size_t len, struct proxy *hdr, const char **why)
 {
 	const uint8_t	*cr;
-	size_t		 n = len < PROXY_V1_MAX ? len : PROXY_V1_MAX;
+	size_t		 n;
 
+	/* The CR may be at most the 106th byte: its LF is the 107th. */
+	n = len < PROXY_V1_MAX - 1 ? len : PROXY_V1_MAX - 1;
 	if ((cr = memchr(p, '\r', n)) == NULL) {
-		if (len >= PROXY_V1_MAX || memchr(p, '\n', n) != NULL) {
+		if (len >= PROXY_V1_MAX - 1 || memchr(p, '\n', n) != NULL) {
 			*why = "PROXY v1 header without CRLF within 107 bytes";
 			return (PROXY_BAD);
 		}
 		return (PROXY_MORE);
+	}
+	if (memchr(p, '\n', (size_t)(cr - p)) != NULL) {
+		*why = "PROXY v1 header without CRLF within 107 bytes";
+		return (PROXY_BAD);
 	}
 	if ((size_t)(cr - p) + 1 == len)
 		return (PROXY_MORE);
@@ -203,12 +209,26 @@ proxy_v2(const uint8_t *p, size_t len, struct proxy *hdr, const char **why)
 		hdr->local = 1;
 		return (PROXY_OK);
 	}
-	if ((p[13] & 0x0f) > 0x2) {
+	/*
+	 * This is a stream listener: the client's connection was a stream
+	 * (0x1), or of an unspecified protocol (0x0, addresses ignored as
+	 * the specification says); a datagram (0x2) cannot have come here.
+	 */
+	switch (p[13] & 0x0f) {
+	case 0x0:
+		hdr->local = 1;
+		return (PROXY_OK);
+	case 0x1:
+		return (proxy_v2_addrs(p[13] >> 4, p + PROXY_V2_HEAD, body,
+		    hdr, why));
+	case 0x2:
+		*why = "PROXY v2 header of a datagram (UDP) connection on a "
+		    "stream listener";
+		return (PROXY_BAD);
+	default:
 		*why = "PROXY v2 header of an unknown transport";
 		return (PROXY_BAD);
 	}
-	return (proxy_v2_addrs(p[13] >> 4, p + PROXY_V2_HEAD, body, hdr,
-	    why));
 }
 
 enum proxy_result
@@ -220,7 +240,8 @@ proxy_parse(const uint8_t *p, size_t len, struct proxy *hdr,
 	if (len == 0)
 		return (PROXY_MORE);
 	if (!proxy_looks_like(p, len)) {
-		*why = "no PROXY protocol header";
+		*why = "this listener expects a PROXY protocol header (from a "
+		    "load balancer); use a tcp listener for direct clients";
 		return (PROXY_BAD);
 	}
 	if (len < 6 || (len < sizeof proxy_v2_sig && p[0] == 0x0d))

@@ -64,25 +64,25 @@ remote_format(const struct sockaddr *sa, socklen_t len, const char *via)
 
 int
 remote_proxy(struct frame *in, int eof, int fd, char **peer,
-    struct stats *st)
+    struct stats *st, const char **why)
 {
 	struct proxy	 hdr;
-	const char	*why, *data;
+	const char	*data;
 	char		*p;
 	size_t		 len;
 
 	data = frame_data(in, &len);
 	if (len > PROXY_MAX)
 		len = PROXY_MAX;
-	switch (proxy_parse((const uint8_t *)data, len, &hdr, &why)) {
+	switch (proxy_parse((const uint8_t *)data, len, &hdr, why)) {
 	case PROXY_MORE:
 		if (!eof)
 			return (0);
-		why = "the connection ended within the PROXY header";
+		*why = "the connection ended within the PROXY header";
 		/* FALLTHROUGH */
 	case PROXY_BAD:
 		p = remote_describe(fd, 1);
-		log_info("fd %d%s: closing: %s", fd, p != NULL ? p : "", why);
+		log_info("fd %d%s: closing: %s", fd, p != NULL ? p : "", *why);
 		free(p);
 		stats_add(st, STAT_PROXY_ERRORS, 1);
 		return (-1);

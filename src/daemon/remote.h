@@ -33,9 +33,10 @@ char	*remote_format(const struct sockaddr *sa, socklen_t len,
  * unless it is the balancer's own (LOCAL) connection, *peer (as from
  * remote_describe(), may be NULL) replaced by the client it names.  0
  * if more is needed; -1 if it is bad: logged with the balancer's
- * address and counted, the connection must close.
+ * address and counted, *why (static text) says what is wrong, and the
+ * connection must close.
  */
 int	remote_proxy(struct frame *in, int eof, int fd, char **peer,
-	    struct stats *st);
+	    struct stats *st, const char **why);
 
 #endif /* REMOTE_H */

@@ -143,6 +143,8 @@ server_reload(struct server *sv, struct config *cf)
 		sv->switches++;
 	}
 	sv->scf = scf;
+	if (sv->metrics != NULL)
+		metrics_config(sv->metrics, cf);
 	server_cf_release(old);
 	log_setlevel(cf->log_level);
 }
@@ -218,14 +220,28 @@ server_accept(struct evconnlistener *evl, evutil_socket_t fd,
 	worker_add(server_pick(sv), fd, sl->l->kind == LISTEN_PROXIED);
 }
 
+/* A metrics listener's connection: served on this thread (metrics.c). */
+static void
+server_accept_metrics(struct evconnlistener *evl, evutil_socket_t fd,
+    struct sockaddr *sa, int salen, void *arg)
+{
+	struct server_listener	*sl = arg;
+	int			 on = 1;
+
+	(void)evl;
+	(void)salen;
+	if ((sa->sa_family == AF_INET || sa->sa_family == AF_INET6) &&
+	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == -1)
+		log_debug("TCP_NODELAY: %s", strerror(errno));
+	metrics_accept(sl->sv->metrics, fd);
+}
+
 static void
 server_listeners_enable(struct server *sv, int on)
 {
 	size_t	i;
 
 	for (i = 0; sv->sl != NULL && i < sv->nls; i++) {
-		if (sv->sl[i].evl == NULL)
-			continue;	/* metrics: never paused */
 		if (on)
 			evconnlistener_enable(sv->sl[i].evl);
 		else
@@ -281,23 +297,16 @@ server_accept_error(struct evconnlistener *evl, void *arg)
 	evtimer_add(sv->resume_ev, &tv);
 }
 
-/* A metrics listener: libevent's HTTP server answers there. */
-static void
-server_metrics(struct server *sv, struct listener *l)
-{
-	char	*cause;
-
-	if (sv->metrics == NULL)
-		sv->metrics = metrics_new(sv->base, sv->ss);
-	if (metrics_listen(sv->metrics, l->fd, &cause) != 0)
-		fatalx("%s: %s", l->name, cause);
-}
-
+/*
+ * Watch every listener, the metrics ones too: each pauses when out of
+ * descriptors (server_accept_error()).
+ */
 static void
 server_listen(struct server *sv)
 {
-	size_t	i;
-	int	flags;
+	evconnlistener_cb	 cb;
+	size_t			 i;
+	int			 flags;
 
 	flags = LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE |
 	    LEV_OPT_CLOSE_ON_EXEC;
@@ -305,12 +314,15 @@ server_listen(struct server *sv)
 	for (i = 0; i < sv->nls; i++) {
 		sv->sl[i].sv = sv;
 		sv->sl[i].l = &sv->ls[i];
+		cb = server_accept;
 		if (sv->ls[i].kind == LISTEN_METRICS) {
-			server_metrics(sv, &sv->ls[i]);
-			continue;
+			if (sv->metrics == NULL)
+				sv->metrics = metrics_new(sv->base, sv->ss,
+				    sv->scf->cf);
+			cb = server_accept_metrics;
 		}
 		/* Backlog 0: the socket is listening already. */
-		sv->sl[i].evl = evconnlistener_new(sv->base, server_accept,
+		sv->sl[i].evl = evconnlistener_new(sv->base, cb,
 		    &sv->sl[i], flags, 0, sv->ls[i].fd);
 		if (sv->sl[i].evl == NULL)
 			fatalx("%s: cannot watch the socket", sv->ls[i].name);
@@ -331,7 +343,6 @@ server_unlisten(struct server *sv)
 		if (sv->sl[i].evl != NULL)
 			evconnlistener_free(sv->sl[i].evl);
 	}
-	/* It closes its own sockets. */
 	metrics_free(sv->metrics);
 	sv->metrics = NULL;
 	for (i = 0; i < sv->nls; i++)

@@ -4,9 +4,11 @@
 proxy.py -- a tcp_proxy listener, as HAProxy's send-proxy and
 send-proxy-v2 use it: the PROXY header (version 1 or 2) is required
 first, and its client address is the one the log names; a missing,
-malformed, truncated or oversized header closes the connection with one
-log line; the balancer's own connections (v2 LOCAL) are served; a plain
-listener refuses a header.  The headers here are built from the
+malformed, truncated or oversized header is answered with one ERR syntax
+line naming the problem and closes the connection, with one log line; a
+header must be whole within 3 s, whatever idle_timeout says; the
+balancer's own connections (v2 LOCAL) are served; a plain listener
+refuses a header, however its bytes are split across reads.  The headers here are built from the
 protocol's description, not by the daemon's code.
 """
 
@@ -56,13 +58,23 @@ def log_lines(d):
                 f.read().decode("ascii", "replace").splitlines()]
 
 
-def closed_quietly(k):
-    """No reply, then the end of the stream (or a reset)."""
+def refused(k, why):
+    """One ERR syntax line holding why, then the end of the stream."""
     try:
         data = k.read_to_eof(5)
     except h.Fail:
         return False
-    return data == b""
+    lines = data.decode("ascii", "replace").split("\n")
+    return (len(lines) == 2 and lines[1] == "" and
+            lines[0].startswith("ERR syntax ") and why in lines[0])
+
+
+def trickle(k, data, pause=0.005):
+    """data a byte at a time, each its own segment (TCP_NODELAY)."""
+    k.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    for b in data:
+        k.send(bytes([b]))
+        time.sleep(pause)
 
 
 @T.case("tcp_proxy: PROXY v1 and v2 headers, then requests, pipelined; "
@@ -120,7 +132,9 @@ def _(c):
 
 
 BAD = [
-    ("no header at all", b"PING\n", "no PROXY protocol header"),
+    ("no header at all", b"PING\n", "this listener expects a PROXY "
+     "protocol header (from a load balancer); use a tcp listener for "
+     "direct clients"),
     ("a malformed v1 header", b"PROXY TCP4 1.2.3.4 5.6.7.8 65536 2\r\n"
      b"PING\n", "malformed PROXY v1 header"),
     ("a v1 header with no CRLF in 107 bytes", b"PROXY UNKNOWN " + b"x" * 200,
@@ -128,12 +142,16 @@ BAD = [
     ("an oversized v2 header", v2(body=b"\0" * 2000), "longer than 1 KiB"),
     ("a v2 header of an unknown family", v2(fam=0x41) + b"PING\n",
      "no known family"),
+    ("a v1 header of 108 bytes", b"PROXY UNKNOWN " + b"x" * 92 +
+     b"\r\nPING\n", "without CRLF within 107 bytes"),
+    ("a v2 header of a UDP connection", v2(fam=0x12) + b"PING\n",
+     "datagram"),
     ("a truncated header, then the end", V1[:20], "ended within"),
 ]
 
 
 @T.case("tcp_proxy: a missing, malformed, truncated or oversized header "
-        "closes the connection, no reply, one log line each",
+        "-> one ERR syntax line naming it, the end, one log line each",
         transports=ONE, own=True)
 def _(c):
     d = ProxyDaemon(workers=1).start()
@@ -143,7 +161,8 @@ def _(c):
             k.send(data)
             if name.endswith("then the end"):
                 k.shut_wr()
-            check(closed_quietly(k), "%s: not closed quietly" % name)
+            check(refused(k, why), "%s: not one ERR line with %r, then "
+                  "the end" % (name, why))
             k.close()
             ok = h.wait_for(lambda: any(why in ln and "closing" in ln
                                         for ln in log_lines(d)), 3)
@@ -166,6 +185,57 @@ def _(c):
         eq(k.line(), "ERR syntax a PROXY protocol header, but this listener "
            "is not tcp_proxy", "reply to %r" % hdr[:16])
         k.expect_eof(3, "close after the reply")
+
+
+@T.case("a PROXY header on a plain listener, split at every byte -> the "
+        "same one ERR syntax line, then the end", transports=("tcp",))
+def _(c):
+    want = ("ERR syntax a PROXY protocol header, but this listener is not "
+            "tcp_proxy")
+    for hdr in (V1, v2()):
+        k = c.connect()
+        trickle(k, hdr + b"PING\n")
+        eq(k.line(), want, "reply to %r a byte at a time" % hdr[:16])
+        k.expect_eof(3, "close after the reply")
+    # What only begins like one is served once it is told apart.
+    k = c.connect()
+    trickle(k, b"\r\nPING\nP")
+    trickle(k, b"ING\n")
+    eq(k.lines(2), ["PONG", "PONG"], "an empty line, then PINGs")
+
+
+@T.case("tcp_proxy: a v1 header of exactly 107 bytes is taken",
+        transports=ONE, own=True)
+def _(c):
+    d = ProxyDaemon(workers=1).start()
+    try:
+        hdr = b"PROXY UNKNOWN " + b"x" * 91 + b"\r\n"
+        eq(len(hdr), 107, "header length")
+        k = d.proxy_conn()
+        k.send(hdr + b"PING\n")
+        eq(k.line(), "PONG", "PING after a 107-byte header")
+    finally:
+        d.cleanup()
+
+
+@T.case("tcp_proxy with idle_timeout 0: a half-sent header is closed "
+        "within 1.5-6 s (3 s of its own), counted", transports=ONE, own=True)
+def _(c):
+    d = ProxyDaemon(workers=1, idle_timeout=0).start()
+    try:
+        k = d.proxy_conn()
+        t0 = time.monotonic()
+        k.send(V1[:20])
+        k.expect_eof(10, "close of a half-sent header")
+        took = time.monotonic() - t0
+        check(1.5 <= took <= 6, "closed after %.1f s" % took)
+        st = h.stats_ints(d.stats())
+        eq(st["proxy_errors"], 1, "proxy_errors")
+        k = d.proxy_conn()
+        k.send(V1 + b"PING\n")
+        eq(k.line(), "PONG", "still serving")
+    finally:
+        d.cleanup()
 
 
 if __name__ == "__main__":

@@ -166,7 +166,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	out = evbuffer_new();
 	/* A small scratch block: long lines move to the frame's own. */
 	frame_init(&fr, scratch, sizeof scratch);
-	if (proto_first(fuzz_env, out, (const char *)data, size) ==
+	if (proto_first(fuzz_env, out, (const char *)data, size, 1) ==
 	    PROTO_CLOSE)
 		fuzz_check(out, FUZZ_LINE);
 	else {

@@ -4,8 +4,9 @@
  * comes first and when, against sudokud.conf(5): idle_timeout from the
  * last complete line (or from the first byte of an incomplete one) while
  * waiting for requests, write_timeout from the last write that made
- * progress while replies are unsent, 0 meaning never; and LINGER's
- * bounds, 5 s in all and 250 ms after the last bytes.
+ * progress while replies are unsent, 0 meaning never; LINGER's bounds,
+ * 5 s in all and 250 ms after the last bytes; and a PROXY header's 3 s
+ * from the connection's start, or idle_timeout if shorter, never off.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,6 +40,26 @@ test_idle(void **state)
 	assert_int_equal(deadline_next(&p, DEADLINE_READING, 0, &lim, &at),
 	    DEADLINE_IDLE);
 	assert_int_equal(at, 150000 + 300 * 1000);
+}
+
+static void
+test_proxy(void **state)
+{
+	struct deadline_limits	 l = lim;
+	uint64_t		 at;
+
+	(void)state;
+	assert_int_equal(deadline_next(&m, DEADLINE_HEADER, 0, &l, &at),
+	    DEADLINE_PROXY);
+	assert_int_equal(at, 100000 + 3000);
+	l.idle = 0;		/* idle_timeout 0 does not hold it open */
+	assert_int_equal(deadline_next(&m, DEADLINE_HEADER, 0, &l, &at),
+	    DEADLINE_PROXY);
+	assert_int_equal(at, 100000 + 3000);
+	l.idle = 1;		/* a shorter idle_timeout applies */
+	assert_int_equal(deadline_next(&m, DEADLINE_HEADER, 0, &l, &at),
+	    DEADLINE_PROXY);
+	assert_int_equal(at, 100000 + 1000);
 }
 
 static void
@@ -120,6 +141,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_idle),
+		cmocka_unit_test(test_proxy),
 		cmocka_unit_test(test_never),
 		cmocka_unit_test(test_write),
 		cmocka_unit_test(test_linger),

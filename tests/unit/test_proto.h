@@ -136,6 +136,7 @@ void	t_budget(void **);
 void	t_help(void **);
 void	t_stats(void **);
 void	t_first(void **);
+void	t_first_proxy(void **);
 void	t_toolong(void **);
 void	t_job_count(void **);
 void	t_job_grid(void **);
@@ -155,7 +156,8 @@ void	t_job_free(void **);
 	TEST_PROTO_CASE(t_char), TEST_PROTO_CASE(t_conflict),		\
 	TEST_PROTO_CASE(t_nosolution), TEST_PROTO_CASE(t_budget),	\
 	TEST_PROTO_CASE(t_help), TEST_PROTO_CASE(t_stats),		\
-	TEST_PROTO_CASE(t_first), TEST_PROTO_CASE(t_toolong),		\
+	TEST_PROTO_CASE(t_first), TEST_PROTO_CASE(t_first_proxy),	\
+	TEST_PROTO_CASE(t_toolong),					\
 	TEST_PROTO_CASE(t_job_count), TEST_PROTO_CASE(t_job_grid),	\
 	TEST_PROTO_CASE(t_job_budget), TEST_PROTO_CASE(t_job_free)
 

@@ -201,7 +201,7 @@ t_first(void **state)
 
 	for (i = 0; i < sizeof tls_len / sizeof tls_len[0]; i++) {
 		counters(f, a);
-		assert_int_equal(proto_first(&f->env, f->out, tls, tls_len[i]),
+		assert_int_equal(proto_first(&f->env, f->out, tls, tls_len[i], 0),
 		    PROTO_CLOSE);
 		got = take(f->out);
 		assert_true(strncmp(got, "ERR syntax ", 11) == 0);
@@ -215,11 +215,60 @@ t_first(void **state)
 	for (i = 0; i < sizeof plain / sizeof plain[0]; i++) {
 		counters(f, a);
 		assert_int_equal(proto_first(&f->env, f->out, plain[i].p,
-		    plain[i].len), PROTO_OK);
+		    plain[i].len, 0), PROTO_OK);
 		assert_int_equal(evbuffer_get_length(f->out), 0);
 		counters(f, b);
 		check_moves(a, b, "", "first bytes");
 	}
+}
+
+/*
+ * A PROXY header sent to a plain listener is refused however its bytes
+ * are split: every prefix too short to tell waits (PROTO_MORE, nothing
+ * said), the whole signature is one ERR syntax line and PROTO_CLOSE;
+ * at the end of input a prefix is only bytes, served as lines.
+ */
+void
+t_first_proxy(void **state)
+{
+	static const char	 v1[] = "PROXY TCP4 1.2.3.4 5.6.7.8 1 2\r\n";
+	static const char	 v2[] = "\r\n\r\n\0\r\nQUIT\n\x21\x11\0\x0c";
+	static const struct {
+		const char	*p;
+		size_t		 len, sig;
+	}			 hdr[] = {
+		{ v1, sizeof v1 - 1, 6 }, { v2, sizeof v2 - 1, 12 },
+	};
+	struct fx		*f = *state;
+	uint64_t		 a[NCOUNTERS], b[NCOUNTERS];
+	char			*got;
+	size_t			 i, k;
+
+	for (i = 0; i < sizeof hdr / sizeof hdr[0]; i++) {
+		for (k = 1; k < hdr[i].sig; k++) {
+			assert_int_equal(proto_first(&f->env, f->out,
+			    hdr[i].p, k, 0), PROTO_MORE);
+			assert_int_equal(proto_first(&f->env, f->out,
+			    hdr[i].p, k, 1), PROTO_OK);
+			assert_int_equal(evbuffer_get_length(f->out), 0);
+		}
+		for (k = hdr[i].sig; k <= hdr[i].len; k++) {
+			counters(f, a);
+			assert_int_equal(proto_first(&f->env, f->out,
+			    hdr[i].p, k, 0), PROTO_CLOSE);
+			got = take(f->out);
+			assert_string_equal(got, "ERR syntax a PROXY protocol "
+			    "header, but this listener is not tcp_proxy\n");
+			free(got);
+			counters(f, b);
+			check_moves(a, b, "err_syntax proxy_errors", "PROXY");
+		}
+	}
+	/* What only begins like one is told apart at its first other byte. */
+	assert_int_equal(proto_first(&f->env, f->out, "PI", 2, 0), PROTO_OK);
+	assert_int_equal(proto_first(&f->env, f->out, "\r\nP", 3, 0),
+	    PROTO_OK);
+	assert_int_equal(evbuffer_get_length(f->out), 0);
 }
 
 void

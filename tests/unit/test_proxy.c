@@ -119,6 +119,7 @@ t_v1_bad(void **state)
 	v1_bad("PROXY TCP4  1.2.3.4 5.6.7.8 1 2\r\n");
 	v1_bad("PROXY TCP4 1.2.3.4 5.6.7.8 1 2\n");
 	v1_bad("PROXY TCP4 1.2.3.4 5.6.7.8 1 2\rX");
+	v1_bad("PROXY \n Q\f\n\r");		/* an LF before the CR */
 	v1_bad("PROXY \r\n");
 	v1_bad("PROXY\r\n");
 	v1_bad("PING\n");
@@ -130,6 +131,32 @@ t_v1_bad(void **state)
 	v1_bad(longline);
 	longline[107] = '\0';
 	v1_bad(longline);
+}
+
+/* The longest v1 line is 107 bytes, CRLF included; 108 is too long. */
+static void
+t_v1_max(void **state)
+{
+	struct proxy	hdr;
+	char		line[128];
+	size_t		n;
+
+	(void)state;
+	for (n = 106; n <= 109; n++) {
+		memset(line, 'x', sizeof line);
+		memcpy(line, "PROXY UNKNOWN ", 14);
+		memcpy(line + n - 2, "\r\n", 2);
+		if (n <= 107) {
+			assert_int_equal(parse(line, n, &hdr), PROXY_OK);
+			assert_int_equal(hdr.len, n);
+		} else
+			assert_int_equal(parse(line, n, &hdr), PROXY_BAD);
+	}
+	/* 106 bytes and no CR yet: the CRLF can no longer fit. */
+	memset(line, 'x', sizeof line);
+	memcpy(line, "PROXY UNKNOWN ", 14);
+	assert_int_equal(parse(line, 105, &hdr), PROXY_MORE);
+	assert_int_equal(parse(line, 106, &hdr), PROXY_BAD);
 }
 
 /* A v2 header: cmd (0 LOCAL, 1 PROXY), fam byte, body of len bytes. */
@@ -192,6 +219,9 @@ t_v2_good(void **state)
 	n = v2(buf, 1, 0x00, NULL, 0);
 	assert_int_equal(parse(buf, n, &hdr), PROXY_OK);
 	assert_true(hdr.local);
+	n = v2(buf, 1, 0x10, body, 12);		/* IPv4, unspecified: ignored */
+	assert_int_equal(parse(buf, n, &hdr), PROXY_OK);
+	assert_true(hdr.local);
 	memset(body, 'u', 216);
 	n = v2(buf, 1, 0x31, body, 216);
 	assert_int_equal(parse(buf, n, &hdr), PROXY_OK);
@@ -230,6 +260,10 @@ t_v2_bad(void **state)
 	v2_bad(buf, n, "unknown family");
 	n = v2(buf, 1, 0x13, body, 12);		/* transport 3 */
 	v2_bad(buf, n, "unknown transport");
+	n = v2(buf, 1, 0x12, body, 12);		/* IPv4 over UDP */
+	v2_bad(buf, n, "a datagram on a stream listener");
+	n = v2(buf, 1, 0x22, body, 36);		/* IPv6 over UDP */
+	v2_bad(buf, n, "a datagram on a stream listener");
 	n = v2(buf, 1, 0x11, body, 1024 - 16 + 1);
 	v2_bad(buf, 16, "over 1 KiB, announced");
 	v2_bad(buf, n, "over 1 KiB");
@@ -267,6 +301,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_v1_good),
 		cmocka_unit_test(t_v1_bad),
+		cmocka_unit_test(t_v1_max),
 		cmocka_unit_test(t_v2_good),
 		cmocka_unit_test(t_v2_bad),
 		cmocka_unit_test(t_looks_like),

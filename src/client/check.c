@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * check.c -- a server's answers checked against the protocol and the
+ * puzzle (see check.h).
+ *
+ * The checks that need the puzzle's solution (a hint's actions, a
+ * generated puzzle's uniqueness) solve it here, with a budget: an
+ * answer is called wrong only when this side can prove it, never
+ * because a search here ran out.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "common/cells.h"
+
+/* Guesses a check may make: far more than any unique puzzle needs. */
+#define CHECK_BUDGET	100000
+
+static int	check_fail(char *, size_t, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+
+static int
+check_fail(char *why, size_t size, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, size, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
+
+/* "r4c7" for a cell. */
+static const char *
+check_cell(int cell, char buf[16])
+{
+	uint8_t	c = (uint8_t)cell;
+
+	cells_text(&c, 1, buf, 16);
+	return (buf);
+}
+
+/* Does every row, column and box of g hold each digit once? */
+static int
+check_grid(const struct sudoku_grid *g, char *why, size_t size)
+{
+	static const char	*unit[] = { "row", "column", "box" };
+	unsigned int		 seen, bit;
+	int			 u, i, k, cell;
+
+	for (u = 0; u < 3; u++)
+		for (i = 0; i < 9; i++) {
+			seen = 0;
+			for (k = 0; k < 9; k++) {
+				cell = u == 0 ? i * 9 + k : u == 1 ?
+				    k * 9 + i : (i / 3 * 3 + k / 3) * 9 +
+				    i % 3 * 3 + k % 3;
+				bit = 1u << g->cell[cell];
+				if (seen & bit)
+					return (check_fail(why, size, "not a "
+					    "solution: %s %d has two %ds",
+					    unit[u], i + 1, g->cell[cell]));
+				seen |= bit;
+			}
+		}
+	return (0);
+}
+
+/* 81 digits 1-9, a valid grid, the givens of it kept. */
+static int
+check_solution(const struct item *it, const char *reply, char *why,
+    size_t size)
+{
+	struct sudoku_grid	g;
+	char			cell[16];
+	int			i;
+
+	if (strlen(reply) != SUDOKU_CELLS ||
+	    strspn(reply, "123456789") != SUDOKU_CELLS)
+		return (check_fail(why, size, "not 81 digits 1-9"));
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		g.cell[i] = (uint8_t)(reply[i] - '0');
+		if (it->grid.cell[i] != 0 && it->grid.cell[i] != g.cell[i])
+			return (check_fail(why, size, "changes the given %d "
+			    "at %s", it->grid.cell[i], check_cell(i, cell)));
+	}
+	return (check_grid(&g, why, size));
+}
+
+/* A decimal count, no sign or leading zero, at most the limit. */
+static int
+check_count(const struct query *q, const char *reply, char *why,
+    size_t size)
+{
+	unsigned long	n;
+	char		*end;
+
+	if (reply[0] < '0' || reply[0] > '9' ||
+	    (reply[0] == '0' && reply[1] != '\0'))
+		return (check_fail(why, size, "not a count"));
+	n = strtoul(reply, &end, 10);
+	if (*end != '\0')
+		return (check_fail(why, size, "not a count"));
+	if (n > q->limit)
+		return (check_fail(why, size, "a count of %lu, over the limit "
+		    "%lu asked", n, q->limit));
+	return (0);
+}
+
+/* The technique named by the len bytes at s, or SUDOKU_TECH_COUNT. */
+static enum sudoku_technique
+check_technique(const char *s, size_t len)
+{
+	const char	*name;
+	int		 t;
+
+	for (t = 0; t < SUDOKU_TECH_COUNT; t++) {
+		name = sudoku_technique_name((enum sudoku_technique)t);
+		if (strlen(name) == len && strncmp(name, s, len) == 0)
+			return ((enum sudoku_technique)t);
+	}
+	return (SUDOKU_TECH_COUNT);
+}
+
+/* "<level> <score> <hardest>": the score in the level's x.0-x.9. */
+static int
+check_rate(const char *reply, char *why, size_t size)
+{
+	enum sudoku_level	 l;
+	enum sudoku_technique	 t;
+	const char		*sc, *hard;
+	unsigned int		 score, w;
+	size_t			 n = strcspn(reply, " ");
+
+	if (sudoku_level_parse(reply, n, &l) != 0 || reply[n] != ' ')
+		return (check_fail(why, size, "not a rating: no level"));
+	sc = reply + n + 1;
+	if (sc[0] < '1' || sc[0] > '9' || sc[1] != '.' || sc[2] < '0' ||
+	    sc[2] > '9' || sc[3] != ' ')
+		return (check_fail(why, size, "not a rating: no score"));
+	score = (unsigned int)(sc[0] - '0') * 10 + (unsigned int)(sc[2] - '0');
+	hard = sc + 4;
+	t = check_technique(hard, strlen(hard));
+	if (t == SUDOKU_TECH_COUNT)
+		return (check_fail(why, size, "not a rating: no technique"));
+	w = sudoku_technique_weight(t);
+	if (sudoku_technique_level(t) != l)
+		return (check_fail(why, size, "%s is not a technique of level "
+		    "%s", hard, sudoku_level_name(l)));
+	if (score < w || score / 10 != w / 10)
+		return (check_fail(why, size, "score %c.%c out of the range "
+		    "of %s", sc[0], sc[2], hard));
+	return (0);
+}
+
+/* The state a hint was asked for: the player's grid, or the puzzle. */
+static void
+check_state(const struct query *q, const struct item *it,
+    struct sudoku_cands *c)
+{
+	if (q->grid == NULL || sudoku_cands_parse(q->grid, q->gridlen,
+	    &it->grid, c, NULL) != 0)
+		sudoku_cands_init(c, &it->grid);
+}
+
+/* Is every cell of c down to one candidate? */
+static int
+check_filled(const struct sudoku_cands *c)
+{
+	int	i;
+
+	for (i = 0; i < SUDOKU_CELLS; i++)
+		if (c->mask[i] == 0 || (c->mask[i] & (c->mask[i] - 1)) != 0)
+			return (0);
+	return (1);
+}
+
+/* One action "rRcC=D" or "rRcC-D" at *s, checked against sol (if any). */
+static int
+check_action(const char **s, const struct sudoku_grid *sol, char *why,
+    size_t size)
+{
+	const char	*p = *s;
+	int		 cell, d;
+
+	if (p[0] != 'r' || p[1] < '1' || p[1] > '9' || p[2] != 'c' ||
+	    p[3] < '1' || p[3] > '9' || (p[4] != '=' && p[4] != '-') ||
+	    p[5] < '1' || p[5] > '9')
+		return (check_fail(why, size, "not a hint: bad action"));
+	cell = (p[1] - '1') * 9 + (p[3] - '1');
+	d = p[5] - '0';
+	if (sol != NULL && (p[4] == '=') != (sol->cell[cell] == d))
+		return (check_fail(why, size, "unsound hint: %.6s, but the "
+		    "solution has %d there", p, sol->cell[cell]));
+	*s = p + 6;
+	return (0);
+}
+
+/* "<technique> <actions> <text>", sound; or "solved" when it is. */
+static int
+check_hint(const struct query *q, const struct item *it, const char *reply,
+    char *why, size_t size)
+{
+	struct sudoku_cands	 c;
+	struct sudoku_grid	 sol;
+	unsigned long		 n = 0;
+	const char		*p;
+	size_t			 len = strcspn(reply, " ");
+
+	check_state(q, it, &c);
+	if (strcmp(reply, "solved") == 0)
+		return (check_filled(&c) ? 0 : check_fail(why, size,
+		    "\"solved\", but cells are still open"));
+	if (check_technique(reply, len) == SUDOKU_TECH_COUNT ||
+	    reply[len] != ' ')
+		return (check_fail(why, size, "not a hint: no technique"));
+	/* The solution, if this side can be sure of it. */
+	if (sudoku_count(&it->grid, 2, CHECK_BUDGET, &n, &sol, NULL) !=
+	    SUDOKU_SOLVED || n != 1)
+		n = 0;
+	p = reply + len + 1;
+	for (;;) {
+		if (check_action(&p, n == 1 ? &sol : NULL, why, size) != 0)
+			return (-1);
+		if (*p != ',')
+			break;
+		p++;
+	}
+	if (*p != ' ')
+		return (check_fail(why, size, "not a hint: no explanation"));
+	return (0);
+}
+
+/* 81 cells of 1-9 and '.', no conflict, exactly one solution. */
+static int
+check_generate(const char *reply, char *why, size_t size)
+{
+	struct sudoku_grid	g;
+	unsigned long		n;
+
+	if (strlen(reply) != SUDOKU_CELLS ||
+	    strspn(reply, "123456789.") != SUDOKU_CELLS)
+		return (check_fail(why, size, "not a puzzle of 81 cells"));
+	if (sudoku_parse(reply, SUDOKU_CELLS, &g, NULL) != 0)
+		return (check_fail(why, size, "a puzzle whose givens "
+		    "conflict"));
+	switch (sudoku_count(&g, 2, CHECK_BUDGET, &n, NULL, NULL)) {
+	case SUDOKU_NOSOLUTION:
+		return (check_fail(why, size, "a puzzle with no solution"));
+	case SUDOKU_SOLVED:
+		if (n != 1)
+			return (check_fail(why, size, "a puzzle with more "
+			    "than one solution"));
+		break;
+	default:
+		break;		/* cannot tell: not called wrong */
+	}
+	return (0);
+}
+
+/*
+ * "ERR <code> <text>": a code the request can get.  length, char and
+ * conflict never: sudokuc checked the puzzle (and the grid) itself.
+ */
+static int
+check_error(const struct query *q, const char *reply, char *why,
+    size_t size)
+{
+	static const char *const any = " syntax toolong budget ";
+	static const char *const bymode[] = {
+		[MODE_SOLVE] = " nosolution ", [MODE_LEXMIN] = " nosolution ",
+		[MODE_COUNT] = " ", [MODE_RATE] = " nosolution multiple ",
+		[MODE_HINT] = " nosolution multiple wrong nostep ",
+		[MODE_GENERATE] = " "
+	};
+	char		 code[24];
+	const char	*p = reply + 4;
+	size_t		 n = strspn(p, "abcdefghijklmnopqrstuvwxyz");
+
+	if (n == 0 || n > 20 || (p[n] != ' ' && p[n] != '\0'))
+		return (check_fail(why, size, "a malformed ERR line"));
+	snprintf(code, sizeof code, " %.*s ", (int)n, p);
+	if (strstr(any, code) == NULL && strstr(bymode[q->mode], code) ==
+	    NULL)
+		return (check_fail(why, size, "ERR %.*s, which this request "
+		    "cannot get", (int)n, p));
+	return (0);
+}
+
+/* PONG, VERSION x, or a line of STATS: STAT name value, END. */
+static int
+check_meta(const struct item *it, const char *reply, char *why, size_t size)
+{
+	int	ok;
+
+	if (it->meta == META_PING)
+		ok = strcmp(reply, "PONG") == 0;
+	else if (it->meta == META_VERSION)
+		ok = strncmp(reply, "VERSION ", 8) == 0;
+	else
+		ok = strcmp(reply, "END") == 0 ||
+		    strncmp(reply, "STAT ", 5) == 0;
+	return (ok ? 0 : check_fail(why, size, "not a reply to it"));
+}
+
+int
+check_answer(const struct query *q, const struct item *it,
+    const char *reply, char *why, size_t size)
+{
+	if (it->kind == ITEM_META)
+		return (check_meta(it, reply, why, size));
+	if (strncmp(reply, "ERR ", 4) == 0)
+		return (check_error(q, reply, why, size));
+	switch (q->mode) {
+	case MODE_COUNT:
+		return (check_count(q, reply, why, size));
+	case MODE_RATE:
+		return (check_rate(reply, why, size));
+	case MODE_HINT:
+		return (check_hint(q, it, reply, why, size));
+	case MODE_GENERATE:
+		return (check_generate(reply, why, size));
+	default:
+		return (check_solution(it, reply, why, size));
+	}
+}

@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: ISC
+"""
+fake_server.py -- a server that speaks sudokud's line protocol and lies,
+for testing what sudokuc does with wrong answers (client_checks.py).
+
+FakeServer(answer) listens on a loopback TCP port (or a Unix socket with
+path=), reads request lines on every connection it accepts, and replies
+to each with answer(line): a str is one reply line, a list several, None
+nothing.  It keeps count of the requests it got.  PING gets PONG unless
+answer says otherwise, so that sudokuc's probe of a server after a
+failure goes through.  It needs no daemon: the lies are made from the
+tests' own reference solver (reference.py).
+"""
+
+import socket
+import threading
+
+from reference import ref_search
+
+
+def solution(puzzle):
+    """The puzzle's first solution in lexicographic order, as text."""
+    _, first, _ = ref_search(puzzle, limit=1)
+    return "".join(str(d) for d in first) if first else None
+
+
+def swapped(puzzle):
+    """A correct solution with two blanks of a row swapped: givens kept,
+    every digit 1-9, but two columns break."""
+    sol = list(solution(puzzle))
+    for r in range(9):
+        blanks = [r * 9 + c for c in range(9) if puzzle[r * 9 + c] in ".0"]
+        for i in blanks:
+            for j in blanks:
+                if sol[i] != sol[j]:
+                    sol[i], sol[j] = sol[j], sol[i]
+                    return "".join(sol)
+    raise ValueError("no two blanks to swap in " + puzzle)
+
+
+def ones(puzzle):
+    """Every blank filled with 1: 81 digits keeping the givens."""
+    return "".join("1" if ch in ".0" else ch for ch in puzzle)
+
+
+def puzzle_of(line):
+    """The puzzle of a request line (bare or after its verb)."""
+    words = line.split()
+    return words[0] if len(words[0]) == 81 else words[1]
+
+
+class FakeServer:
+    def __init__(self, answer, path=None):
+        self.answer = answer
+        if path is None:
+            self.sock = socket.socket()
+            self.sock.bind(("127.0.0.1", 0))
+            self.port = self.sock.getsockname()[1]
+            self.name = "tcp:127.0.0.1:%d" % self.port
+        else:
+            self.sock = socket.socket(socket.AF_UNIX)
+            self.sock.bind(path)
+            self.name = "unix:" + path
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.requests = 0
+        self.lock = threading.Lock()
+        self.done = False
+        self.threads = []
+        self.thread = threading.Thread(target=self.accept, daemon=True)
+        self.thread.start()
+
+    def accept(self):
+        while not self.done:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            t = threading.Thread(target=self.serve, args=(conn,),
+                                 daemon=True)
+            self.threads.append(t)
+            t.start()
+
+    def reply(self, line):
+        if line == "PING":
+            return "PONG"
+        with self.lock:
+            self.requests += 1
+        return self.answer(line)
+
+    def serve(self, conn):
+        conn.settimeout(0.2)
+        buf = b""
+        while not self.done:
+            try:
+                data = conn.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+            if not data:
+                break
+            buf += data
+            out = []
+            while b"\n" in buf:
+                raw, buf = buf.split(b"\n", 1)
+                got = self.reply(raw.decode().rstrip("\r"))
+                if isinstance(got, str):
+                    got = [got]
+                out += got or []
+            try:
+                conn.sendall("".join(s + "\n" for s in out).encode())
+            except OSError:
+                break
+        conn.close()
+
+    def close(self):
+        self.done = True
+        self.thread.join(5)
+        for t in self.threads:
+            t.join(5)
+        self.sock.close()
