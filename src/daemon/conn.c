@@ -51,6 +51,7 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 
+#include "admit.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "config.h"
@@ -109,7 +110,7 @@ conn_free(struct conn *c)
 	close(c->fd);
 	free(c->peer);
 	free(c);
-	stats_conn_close(set->env->ss);
+	admit_close(set->env->admit);
 	atomic_fetch_add_explicit(&set->closed, 1, memory_order_relaxed);
 	if (set->draining && TAILQ_EMPTY(&set->conns))
 		event_base_loopbreak(set->base);

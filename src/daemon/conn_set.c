@@ -20,10 +20,11 @@
 
 #include <event2/event.h>
 
+#include "admit.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "config.h"
-#include "conn.h"
+#include "conn_int.h"
 #include "conn_set.h"
 #include "proto.h"
 #include "stats.h"
@@ -105,7 +106,7 @@ conn_set_add(struct conn_set *set, int fd, int proxy)
 	if (set->draining ||
 	    recv(fd, &peek, 1, MSG_PEEK | MSG_DONTWAIT) == 0)
 		close(fd);
-	else if (stats_conn_open(set->env->ss,
+	else if (admit_open(set->env->admit,
 	    (unsigned int)set->env->cf->max_connections) != 0)
 		conn_set_refuse(set, fd);
 	else {

@@ -20,6 +20,7 @@
 struct config;
 struct evbuffer;
 struct stats;
+struct admit;
 struct stats_server;
 struct proto_job;
 
@@ -28,6 +29,7 @@ struct proto_env {
 	const struct config	*cf;	/* current config, immutable */
 	struct stats		*st;	/* this thread's counters */
 	struct stats_server	*ss;	/* every thread's, for STATS */
+	struct admit		*admit;	/* the open connections */
 	struct proto_job	*scratch; /* a request's first slice */
 };
 

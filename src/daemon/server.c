@@ -27,7 +27,10 @@
 #include <event2/event.h>
 #include <event2/listener.h>
 
+#include "admit.h"
+#include "cfref.h"
 #include "config.h"
+#include "evbase.h"
 #include "listen.h"
 #include "metrics.h"
 #include "common/log.h"
@@ -44,12 +47,6 @@
 /* How long accepting pauses when out of file descriptors, in ms. */
 #define SERVER_ACCEPT_PAUSE	100
 
-struct server_cf {
-	struct config		*cf;
-	_Atomic unsigned int	 refs;
-	int			 owned;		/* config_free() at the end */
-};
-
 /* The signals the server handles: stop (gracefully), and reload. */
 static const int server_signals[] = { SIGTERM, SIGINT, SIGHUP };
 #define SERVER_NSIGNALS	(sizeof server_signals / sizeof server_signals[0])
@@ -63,9 +60,10 @@ struct server_listener {
 
 struct server {
 	struct event_base	*base;
-	struct server_cf	*scf;		/* this thread's reference */
+	struct cfref	*scf;		/* this thread's reference */
 	const struct config	*start_cf;	/* what it started with */
 	struct stats_server	*ss;
+	struct admit		*admit;		/* open connections */
 	struct stats		*st;		/* this thread's counters */
 
 	struct listener		*ls;
@@ -89,43 +87,6 @@ struct server {
 	int			 stopping;
 };
 
-/* A shared config with one reference, the accepting thread's. */
-static struct server_cf *
-server_cf_new(struct config *cf, int owned)
-{
-	struct server_cf	*scf;
-
-	scf = xcalloc(1, sizeof *scf);
-	scf->cf = cf;
-	scf->owned = owned;
-	atomic_init(&scf->refs, 1);
-	return (scf);
-}
-
-struct server_cf *
-server_cf_hold(struct server_cf *scf)
-{
-	atomic_fetch_add_explicit(&scf->refs, 1, memory_order_relaxed);
-	return (scf);
-}
-
-struct config *
-server_cf_config(struct server_cf *scf)
-{
-	return (scf->cf);
-}
-
-void
-server_cf_release(struct server_cf *scf)
-{
-	if (atomic_fetch_sub_explicit(&scf->refs, 1,
-	    memory_order_acq_rel) != 1)
-		return;
-	if (scf->owned)
-		config_free(scf->cf);
-	free(scf);
-}
-
 /*
  * Switch every thread to cf, which becomes the server's.  Each worker
  * changes over when it reads the message; the old config is freed when
@@ -134,18 +95,18 @@ server_cf_release(struct server_cf *scf)
 static void
 server_reload(struct server *sv, struct config *cf)
 {
-	struct server_cf	*scf, *old = sv->scf;
+	struct cfref	*scf, *old = sv->scf;
 	unsigned int		 i;
 
-	scf = server_cf_new(cf, 1);
+	scf = cfref_new(cf, 1);
 	for (i = 0; i < sv->nworkers; i++) {
-		worker_reload(sv->workers[i], server_cf_hold(scf));
+		worker_reload(sv->workers[i], cfref_hold(scf));
 		sv->switches++;
 	}
 	sv->scf = scf;
 	if (sv->metrics != NULL)
 		metrics_config(sv->metrics, cf);
-	server_cf_release(old);
+	cfref_release(old);
 	log_setlevel(cf->log_level);
 }
 
@@ -164,7 +125,7 @@ server_hup(struct server *sv)
 
 	notify_reloading();
 	/* The old config may be freed by a worker once we switch: copy. */
-	if ((cf = config_load(sv->scf->cf->file, &cause)) == NULL) {
+	if ((cf = config_load(cfref_config(sv->scf)->file, &cause)) == NULL) {
 		log_warnx("reload failed, configuration kept: %s", cause);
 		free(cause);
 		notify_ready("reload failed, previous configuration kept");
@@ -318,7 +279,7 @@ server_listen(struct server *sv)
 		if (sv->ls[i].kind == LISTEN_METRICS) {
 			if (sv->metrics == NULL)
 				sv->metrics = metrics_new(sv->base, sv->ss,
-				    sv->scf->cf);
+				    cfref_config(sv->scf));
 			cb = server_accept_metrics;
 		}
 		/* Backlog 0: the socket is listening already. */
@@ -369,7 +330,7 @@ server_deadline(evutil_socket_t fd, short events, void *arg)
 static void
 server_stop(struct server *sv, int sig)
 {
-	struct timeval	tv = { sv->scf->cf->shutdown_timeout, 0 };
+	struct timeval	tv = { cfref_config(sv->scf)->shutdown_timeout, 0 };
 	unsigned int	i;
 
 	if (sv->stopping) {
@@ -380,7 +341,7 @@ server_stop(struct server *sv, int sig)
 	sv->stopping = 1;
 	notify_stopping();
 	log_info("signal %d: shutting down, %llu connections open", sig,
-	    (unsigned long long)stats_conn_current(sv->ss));
+	    (unsigned long long)admit_current(sv->admit));
 	server_unlisten(sv);
 	for (i = 0; i < sv->nworkers; i++)
 		worker_drain(sv->workers[i]);
@@ -407,7 +368,7 @@ static void
 server_worker_done(evutil_socket_t fd, short events, void *arg)
 {
 	struct server		*sv = arg;
-	const struct config	*cf = sv->scf->cf;
+	const struct config	*cf = cfref_config(sv->scf);
 	char			 buf[64];
 	unsigned long		 was = sv->switched;
 	ssize_t			 n, i;
@@ -440,7 +401,8 @@ server_workers_start(struct server *sv)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (i = 0; i < sv->nworkers; i++) {
-		sv->workers[i] = worker_new(i, sv->scf, sv->ss, sv->done[1]);
+		sv->workers[i] = worker_new(i, sv->scf, sv->ss, sv->admit,
+		    sv->done[1]);
 		if (worker_start(sv->workers[i]) == -1)
 			fatal("worker %u: pthread_create", i);
 	}
@@ -457,23 +419,6 @@ server_nworkers(const struct config *cf)
 	if (n > SERVER_MAX_WORKERS)
 		n = SERVER_MAX_WORKERS;
 	return ((unsigned int)n);
-}
-
-struct event_base *
-server_base_new(void)
-{
-	struct event_config	*ecf;
-	struct event_base	*base;
-
-	/* Each base is one thread's: no locking. */
-	if ((ecf = event_config_new()) == NULL)
-		fatalx("%s: event_config_new failed", __func__);
-	event_config_set_flag(ecf, EVENT_BASE_FLAG_NOLOCK);
-	base = event_base_new_with_config(ecf);
-	event_config_free(ecf);
-	if (base == NULL)
-		fatalx("%s: event_base_new failed", __func__);
-	return (base);
 }
 
 void
@@ -531,8 +476,9 @@ server_free(struct server *sv)
 	event_base_free(sv->base);
 	close(sv->done[0]);
 	close(sv->done[1]);
-	server_cf_release(sv->scf);
+	cfref_release(sv->scf);
 	stats_server_free(sv->ss);
+	admit_free(sv->admit);
 	free(sv);
 }
 
@@ -547,12 +493,13 @@ server_run(struct config *cf, struct listener *ls, size_t nls)
 	sv->nls = nls;
 	sv->nworkers = server_nworkers(cf);
 	sv->start_cf = cf;
-	sv->scf = server_cf_new(cf, 0);
-	sv->ss = stats_server_new(sv->nworkers);
+	sv->scf = cfref_new(cf, 0);
+	sv->admit = admit_new();
+	sv->ss = stats_server_new(sv->nworkers, sv->admit);
 	sv->st = stats_acceptor(sv->ss);
 	if (pipe2(sv->done, O_NONBLOCK | O_CLOEXEC) == -1)
 		fatal("%s: pipe2", __func__);
-	sv->base = server_base_new();
+	sv->base = evbase_new();
 	sv->workers = xcalloc(sv->nworkers, sizeof *sv->workers);
 	server_workers_start(sv);
 	server_events(sv);

@@ -12,6 +12,7 @@
 
 #include <event2/buffer.h>
 
+#include "admit.h"
 #include "common/log.h"
 #include "stats.h"
 #include "common/xmalloc.h"
@@ -20,7 +21,7 @@ struct stats_server {
 	struct stats		*blocks;	/* nworkers + 1, aligned */
 	unsigned int		 nworkers;
 	struct timespec		 start;		/* CLOCK_MONOTONIC */
-	_Atomic uint64_t	 curr;		/* open connections */
+	const struct admit	*admit;		/* the open connections */
 };
 
 #define STATS_NAME(id, name, div, metric, label, mdiv)	[STAT_##id] = name,
@@ -71,7 +72,7 @@ static const struct {
 };
 
 struct stats_server *
-stats_server_new(unsigned int nworkers)
+stats_server_new(unsigned int nworkers, const struct admit *admit)
 {
 	struct stats_server	*ss;
 	size_t			 size;
@@ -88,7 +89,7 @@ stats_server_new(unsigned int nworkers)
 			atomic_init(&ss->blocks[i].c[j], 0);
 	}
 	ss->nworkers = nworkers;
-	atomic_init(&ss->curr, 0);
+	ss->admit = admit;
 	clock_gettime(CLOCK_MONOTONIC, &ss->start);
 	return (ss);
 }
@@ -113,32 +114,6 @@ struct stats *
 stats_acceptor(struct stats_server *ss)
 {
 	return (&ss->blocks[ss->nworkers]);
-}
-
-/* Count a new connection unless max are open already; 0 or -1. */
-int
-stats_conn_open(struct stats_server *ss, unsigned int max)
-{
-	uint64_t	n;
-
-	n = atomic_fetch_add_explicit(&ss->curr, 1, memory_order_relaxed);
-	if (n >= max) {
-		atomic_fetch_sub_explicit(&ss->curr, 1, memory_order_relaxed);
-		return (-1);
-	}
-	return (0);
-}
-
-void
-stats_conn_close(struct stats_server *ss)
-{
-	atomic_fetch_sub_explicit(&ss->curr, 1, memory_order_relaxed);
-}
-
-uint64_t
-stats_conn_current(struct stats_server *ss)
-{
-	return (atomic_load_explicit(&ss->curr, memory_order_relaxed));
 }
 
 static uint64_t
@@ -171,7 +146,7 @@ stats_print(struct stats_server *ss, struct evbuffer *out,
 	evbuffer_add_printf(out, "STAT version %s\n", version);
 	evbuffer_add_printf(out, "STAT workers %u\n", ss->nworkers);
 	evbuffer_add_printf(out, "STAT curr_connections %" PRIu64 "\n",
-	    stats_conn_current(ss));
+	    admit_current(ss->admit));
 	for (i = 0; i < STAT__COUNT; i++) {
 		v = stats_sum(ss, i) / stats_div[i];
 		evbuffer_add_printf(out, "STAT %s %" PRIu64 "\n",
@@ -226,7 +201,7 @@ stats_prometheus(struct stats_server *ss, struct evbuffer *out,
 	    ss->nworkers);
 	evbuffer_add_printf(out, "# HELP sudokud_open_connections Open client "
 	    "connections.\n# TYPE sudokud_open_connections gauge\n"
-	    "sudokud_open_connections %" PRIu64 "\n", stats_conn_current(ss));
+	    "sudokud_open_connections %" PRIu64 "\n", admit_current(ss->admit));
 	for (i = 0; i < STAT__COUNT; i++)
 		stats_sample(out, &stats_metrics[i], i == 0 ? NULL :
 		    &stats_metrics[i - 1], (double)stats_sum(ss, i) /

@@ -9,7 +9,8 @@
  * connections is the one counter written by several threads.
  *
  * Counters are statistics only: nothing decides anything by reading them
- * (the connection scheduler keeps its own clock).
+ * (the connection scheduler keeps its own clock, admission its own count
+ * of open connections, admit.c, which STATS shows).
  */
 #ifndef STATS_H
 #define STATS_H
@@ -109,6 +110,7 @@ struct stats {
 	_Alignas(64) _Atomic uint64_t	c[STAT__COUNT];
 };
 
+struct admit;
 struct stats_server;
 
 /* Only the thread owning st may call this. */
@@ -124,17 +126,14 @@ stats_add(struct stats *st, enum stat_id id, uint64_t n)
 /*
  * The counters of a server with nworkers worker threads: one block per
  * worker (stats_worker(ss, i), i < nworkers) and one for the accepting
- * thread (stats_acceptor(ss)).
+ * thread (stats_acceptor(ss)).  The open connections are read from
+ * admission's count.
  */
-struct stats_server	*stats_server_new(unsigned int nworkers);
+struct stats_server	*stats_server_new(unsigned int nworkers,
+			     const struct admit *);
 void			 stats_server_free(struct stats_server *);
 struct stats		*stats_worker(struct stats_server *, unsigned int);
 struct stats		*stats_acceptor(struct stats_server *);
-
-/* Open connections: count one more unless max are open; 0 or -1. */
-int			 stats_conn_open(struct stats_server *, unsigned int);
-void			 stats_conn_close(struct stats_server *);
-uint64_t		 stats_conn_current(struct stats_server *);
 
 /* The whole STATS reply, END included. */
 void			 stats_print(struct stats_server *, struct evbuffer *,

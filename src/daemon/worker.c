@@ -20,13 +20,14 @@
 
 #include <event2/event.h>
 
+#include "cfref.h"
 #include "common/log.h"
+#include "evbase.h"
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
 #include "config.h"
 #include "conn_set.h"
 #include "proto.h"
-#include "server.h"
 #include "stats.h"
 #include "worker.h"
 
@@ -47,7 +48,7 @@ struct worker_msg {
 	enum worker_msg_type	 type;
 	int			 fd;
 	int			 proxy;		/* WORKER_CONN */
-	struct server_cf	*scf;
+	struct cfref	*scf;
 	struct worker_msg	*next;
 };
 
@@ -68,7 +69,7 @@ struct worker {
 	_Atomic unsigned int	 handed;	/* connections given to it */
 
 	/* Worker thread only from here on. */
-	struct server_cf	*scf;		/* a reference of its own */
+	struct cfref	*scf;		/* a reference of its own */
 	struct proto_env	 env;
 	struct conn_set		*set;
 };
@@ -76,25 +77,26 @@ struct worker {
 static void	worker_notify(evutil_socket_t, short, void *);
 
 struct worker *
-worker_new(unsigned int id, struct server_cf *scf, struct stats_server *ss,
-    int done_fd)
+worker_new(unsigned int id, struct cfref *scf, struct stats_server *ss,
+    struct admit *admit, int done_fd)
 {
 	struct worker	*w;
 
 	w = xcalloc(1, sizeof *w);
 	w->id = id;
 	w->done_fd = done_fd;
-	w->scf = server_cf_hold(scf);
-	w->env.cf = server_cf_config(scf);
+	w->scf = cfref_hold(scf);
+	w->env.cf = cfref_config(scf);
 	w->env.st = stats_worker(ss, id);
 	w->env.ss = ss;
+	w->env.admit = admit;
 	w->env.scratch = proto_scratch_new();
 	w->tail = &w->head;
 	atomic_init(&w->handed, 0);
 	pthread_mutex_init(&w->lock, NULL);
 	if (pipe2(w->notify, O_NONBLOCK | O_CLOEXEC) == -1)
 		fatal("%s: pipe2", __func__);
-	w->base = server_base_new();
+	w->base = evbase_new();
 	w->notify_ev = event_new(w->base, w->notify[0], EV_READ | EV_PERSIST,
 	    worker_notify, w);
 	w->more_ev = evtimer_new(w->base, worker_notify, w);
@@ -164,7 +166,7 @@ worker_free(struct worker *w)
 		if (m->type == WORKER_CONN)
 			close(m->fd);
 		else if (m->scf != NULL)
-			server_cf_release(m->scf);
+			cfref_release(m->scf);
 		free(m);
 	}
 	event_free(w->notify_ev);
@@ -173,7 +175,7 @@ worker_free(struct worker *w)
 	close(w->notify[0]);
 	close(w->notify[1]);
 	pthread_mutex_destroy(&w->lock);
-	server_cf_release(w->scf);
+	cfref_release(w->scf);
 	free(w->env.scratch);
 	free(w);
 }
@@ -188,7 +190,7 @@ worker_load(struct worker *w)
 
 static void
 worker_post(struct worker *w, enum worker_msg_type type, int fd, int proxy,
-    struct server_cf *scf)
+    struct cfref *scf)
 {
 	struct worker_msg	*m;
 	int			 wake;
@@ -228,7 +230,7 @@ worker_add(struct worker *w, int fd, int proxy)
 
 /* Switch to scf, which holds a reference for this worker. */
 void
-worker_reload(struct worker *w, struct server_cf *scf)
+worker_reload(struct worker *w, struct cfref *scf)
 {
 	worker_post(w, WORKER_RELOAD, -1, 0, scf);
 }
@@ -246,14 +248,14 @@ worker_close(struct worker *w)
 }
 
 static void
-worker_switch(struct worker *w, struct server_cf *scf)
+worker_switch(struct worker *w, struct cfref *scf)
 {
-	struct server_cf	*old = w->scf;
+	struct cfref	*old = w->scf;
 
 	w->scf = scf;
-	w->env.cf = server_cf_config(scf);
+	w->env.cf = cfref_config(scf);
 	conn_set_reconfigure(w->set);
-	server_cf_release(old);
+	cfref_release(old);
 	log_debug("worker %u: serving with the new configuration", w->id);
 	worker_tell(w, WORKER_SWITCHED);
 }

@@ -6,13 +6,14 @@
  * the worker's notify pipe and locked queue; worker_add, worker_reload,
  * worker_drain, worker_close and worker_load are the functions another
  * thread may call.  A worker serves its connections through its conn_set
- * (conn.h) and tells the accepting thread, through done_fd, when it has
+ * (conn_set.h) and tells the accepting thread, through done_fd, when it has
  * switched to a new config and when its loop has ended.
  */
 #ifndef WORKER_H
 #define WORKER_H
 
-struct server_cf;
+struct cfref;
+struct admit;
 struct stats_server;
 struct worker;
 
@@ -22,10 +23,10 @@ struct worker;
 
 /*
  * A worker numbered id (its STATS block), serving with scf: it takes a
- * reference of its own (server_cf_hold()).
+ * reference of its own (cfref_hold()).
  */
-struct worker	*worker_new(unsigned int id, struct server_cf *scf,
-		    struct stats_server *ss, int done_fd);
+struct worker	*worker_new(unsigned int id, struct cfref *scf,
+		    struct stats_server *ss, struct admit *admit, int done_fd);
 int		 worker_start(struct worker *);
 void		 worker_join(struct worker *);
 void		 worker_free(struct worker *);
@@ -33,7 +34,7 @@ void		 worker_free(struct worker *);
 /* Any thread. */
 unsigned int	 worker_load(struct worker *);
 void		 worker_add(struct worker *, int fd, int proxy);
-void		 worker_reload(struct worker *, struct server_cf *);
+void		 worker_reload(struct worker *, struct cfref *);
 void		 worker_drain(struct worker *);
 void		 worker_close(struct worker *);
 

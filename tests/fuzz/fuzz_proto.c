@@ -22,6 +22,7 @@
 
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
+#include "daemon/admit.h"
 #include "daemon/config.h"
 #include "daemon/frame.h"
 #include "daemon/proto.h"
@@ -49,7 +50,8 @@ fuzz_setup(void)
 	cf->max_line = 200;
 	env = xcalloc(1, sizeof *env);
 	env->cf = cf;
-	env->ss = stats_server_new(1);
+	env->admit = admit_new();
+	env->ss = stats_server_new(1, env->admit);
 	env->st = stats_worker(env->ss, 0);
 	env->scratch = proto_scratch_new();
 	return (env);

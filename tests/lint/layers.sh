@@ -237,7 +237,7 @@ else
 fi
 
 # 10-13. The checker can fail.  In a copy of core/sudoku.c with an
-# include of daemon/conn.h, itself copied with an include of
+# include of daemon/frame.h, itself copied with an include of
 # core/sudoku.h (a cycle) and of common/log.h (an edge off the cycle),
 # the same functions must see core -> daemon at the right line, against
 # rule 2 and the allowed edges, and exactly the two edges of the cycle;
@@ -247,16 +247,16 @@ t=$tmp/t/src
 mkdir -p "$t/core" "$t/common" "$t/daemon" || exit 1
 cp "$srcdir/src/core/sudoku.c" "$srcdir/src/core/sudoku.h" "$t/core/" &&
     cp "$srcdir/src/common/log.h" "$t/common/" &&
-    cp "$srcdir/src/daemon/conn.h" "$t/daemon/" || exit 1
+    cp "$srcdir/src/daemon/frame.h" "$t/daemon/" || exit 1
 at=$(($(grep -c '' "$t/core/sudoku.c") + 1))
-printf '#include "daemon/conn.h"\n#include "daemon/nosuch.h"\n' \
+printf '#include "daemon/frame.h"\n#include "daemon/nosuch.h"\n' \
     >>"$t/core/sudoku.c"
-cat=$(($(grep -c '' "$t/daemon/conn.h") + 1))
+cat=$(($(grep -c '' "$t/daemon/frame.h") + 1))
 printf '#include "core/sudoku.h"\n#include "common/log.h"\n' \
-    >>"$t/daemon/conn.h"
+    >>"$t/daemon/frame.h"
 includes "$tmp/t" >"$tmp/t/inc"
 
-up="src/core/sudoku.c:$at: include \"daemon/conn.h\" (folder core -> daemon)"
+up="src/core/sudoku.c:$at: include \"daemon/frame.h\" (folder core -> daemon)"
 out=$(edges core 'common|daemon|client' <"$tmp/t/inc")
 if [ "$out" = "$up" ]; then
 	ok "a planted core -> daemon include is reported"
@@ -273,7 +273,7 @@ else
 got: $out"
 fi
 
-down="src/daemon/conn.h:$cat: include \"core/sudoku.h\" (folder daemon -> core)"
+down="src/daemon/frame.h:$cat: include \"core/sudoku.h\" (folder daemon -> core)"
 want=$(printf '%s\n' "$up" "$down" | sort)
 out=$(cycles <"$tmp/t/inc")
 if [ "$out" = "$want" ]; then

@@ -32,6 +32,7 @@
 
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
+#include "daemon/admit.h"
 #include "daemon/config.h"
 #include "daemon/proto.h"
 #include "daemon/stats.h"
@@ -64,10 +65,12 @@ fx_setup(void **state)
 	assert_int_equal(f->cf->count_max, 1000);
 	assert_int_equal(f->cf->budget, 100000);
 	f->alt = *f->cf;	/* shares its strings: never freed */
-	f->ss = stats_server_new(1);
+	f->admit = admit_new();
+	f->ss = stats_server_new(1, f->admit);
 	f->env.cf = f->cf;
 	f->env.st = stats_worker(f->ss, 0);
 	f->env.ss = f->ss;
+	f->env.admit = f->admit;
 	f->env.scratch = proto_scratch_new();
 	f->out = evbuffer_new();
 	assert_non_null(f->out);
@@ -83,6 +86,7 @@ fx_teardown(void **state)
 	evbuffer_free(f->out);
 	free(f->env.scratch);
 	stats_server_free(f->ss);
+	admit_free(f->admit);
 	config_free(f->cf);
 	free(f);
 	return (0);

@@ -74,6 +74,7 @@
 struct fx {
 	struct config		*cf;	/* config_load(NULL): the defaults */
 	struct config		 alt;	/* a copy to change, then use */
+	struct admit		*admit;
 	struct stats_server	*ss;
 	struct proto_env	 env;
 	struct evbuffer		*out;
