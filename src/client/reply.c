@@ -3,9 +3,9 @@
  * reply.c -- the replies of sudokud, made in-process for sudokuc -L.
  *
  * Each function follows the daemon's code path for its request
- * (src/daemon/work.c: work_done(), work_found(), work_rated(),
- * work_hinted(), work_generated()) with the same core calls in the same
- * order, so that the same request gets the same bytes either way: the
+ * (src/daemon/proto_work.c, proto_solve.c and proto_logic.c: the end of
+ * a job, proto_solve_found(), proto_logic_rated(), proto_logic_hinted(),
+ * proto_logic_generated()) with the same core calls in the same order, so that the same request gets the same bytes either way: the
  * tests compare the two outputs.  A search the daemon runs in slices
  * gives the same answer in one call (sudoku.h).
  */

@@ -11,7 +11,7 @@
 
 /*
  * The longest reply: a hint's step text.  sudokud formats it into 1024
- * bytes (work.c); a step of 81 eliminations and its explanation fit.
+ * bytes (proto_logic.c); a step of 81 eliminations and its explanation fit.
  */
 #define REPLY_MAX	1024
 /* Enough for every other reply: 81 digits, or "ERR budget ...". */
@@ -19,7 +19,7 @@
 
 /*
  * The reply sudokud would send for it (one line, no LF), made by the
- * same core calls the daemon makes (src/daemon/work.c), with the budget
+ * same core calls the daemon makes (src/daemon/proto_*.c), with the budget
  * of q, so that -L prints byte for byte what the daemon path prints.
  * Not for META_STATS, which needs a daemon.  size: REPLY_MAX for
  * MODE_HINT, REPLY_SHORT for the others.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * proto.c -- the request table of doc/protocol.md: tokens, dispatch,
- * errors, HELP and the verbs that need no solver (see work.c for those
- * that do).
+ * errors, HELP, HELLO and the verbs that need no solver (proto_solve.c
+ * and proto_logic.c have those that do, proto_work.c runs them).
  */
 #include <sys/types.h>
 
@@ -15,15 +15,21 @@
 
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
+#include "config.h"
+#include "config_table.h"
 #include "core/sudoku.h"
 #include "proto.h"
 #include "proto_int.h"
 #include "proxy.h"
 #include "stats.h"
 
+/* The protocol version HELLO names (doc/protocol.md). */
+#define PROTO_WIRE_VERSION	2
+
 /* Bytes of a request echoed in error text before it is cut short. */
 #define PROTO_ECHO_MAX		32
 
+static enum proto_status proto_hello(struct proto_req *);
 static enum proto_status proto_ping(struct proto_req *);
 static enum proto_status proto_version(struct proto_req *);
 static enum proto_status proto_help(struct proto_req *);
@@ -33,33 +39,50 @@ static enum proto_status proto_quit(struct proto_req *);
 /*
  * Every request, in the order HELP lists them.  A bare puzzle is
  * PROTO_SOLVE.  usage and help are the two columns of HELP, which
- * doc/protocol.md and sudokud(8) quote (tests/lint/help.py checks).
+ * doc/protocol.md and sudokud(8) quote (tests/lint/help.py checks);
+ * HELLO's verbs= lists the names.  A verb that solves names the reply
+ * its job makes when it is over, and the options it takes.
  */
 const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	[PROTO_SOLVE] = { .name = "SOLVE", .usage = "SOLVE <puzzle>",
-	    .help = "any solution", .handler = work_solve,
-	    .min_args = 1, .max_args = 1, .stat = STAT_CMD_SOLVE },
+	    .help = "any solution", .handler = proto_solve_any,
+	    .reply = proto_solve_found, .min_args = 1, .max_args = 1,
+	    .opts = PROTO_OPT_SOLVER, .stat = STAT_CMD_SOLVE },
 	[PROTO_LEXMIN] = { .name = "LEXMIN", .usage = "LEXMIN <puzzle>",
 	    .help = "the lexicographically smallest solution",
-	    .handler = work_lexmin, .min_args = 1, .max_args = 1,
+	    .handler = proto_solve_lexmin, .reply = proto_solve_found,
+	    .min_args = 1, .max_args = 1, .opts = PROTO_OPT_SOLVER,
 	    .stat = STAT_CMD_LEXMIN },
 	[PROTO_COUNT] = { .name = "COUNT", .usage = "COUNT <puzzle> [<limit>]",
 	    .help = "number of solutions, up to limit (default 2)",
-	    .handler = work_count, .min_args = 1, .max_args = 2,
+	    .handler = proto_solve_count, .reply = proto_solve_counted,
+	    .min_args = 1, .max_args = 2, .opts = PROTO_OPT_SOLVER,
 	    .stat = STAT_CMD_COUNT },
+	[PROTO_ANALYZE] = { .name = "ANALYZE", .usage = "ANALYZE <puzzle>",
+	    .help = "solutions, clues, effort and rating, in one line",
+	    .handler = proto_logic_analyze, .reply = proto_logic_analyzed,
+	    .min_args = 1, .max_args = 1, .opts = PROTO_OPT_SOLVER,
+	    .flags = PROTO_CMD_GUESSES, .stat = STAT_CMD_ANALYZE },
 	[PROTO_RATE] = { .name = "RATE", .usage = "RATE <puzzle>",
 	    .help = "difficulty: level, score, hardest technique",
-	    .handler = work_rate, .min_args = 1, .max_args = 1,
+	    .handler = proto_logic_rate, .reply = proto_logic_rated,
+	    .min_args = 1, .max_args = 1, .opts = PROTO_OPT_SOLVER,
 	    .stat = STAT_CMD_RATE },
 	[PROTO_HINT] = { .name = "HINT", .usage = "HINT <puzzle> [<grid>]",
 	    .help = "the next logical step from the grid so far",
-	    .handler = work_hint, .min_args = 1, .max_args = 2,
+	    .handler = proto_logic_hint, .reply = proto_logic_hinted,
+	    .min_args = 1, .max_args = 2, .opts = PROTO_OPT_SOLVER,
 	    .stat = STAT_CMD_HINT },
 	[PROTO_GENERATE] = { .name = "GENERATE",
 	    .usage = "GENERATE [<level>] [<seed>]",
 	    .help = "a new puzzle of that level (default medium)",
-	    .handler = work_generate, .min_args = 0, .max_args = 2,
+	    .handler = proto_logic_generate, .reply = proto_logic_generated,
+	    .min_args = 0, .max_args = 2,
+	    .opts = PROTO_OPT_SOLVER | PROTO_OPT_INFO,
 	    .stat = STAT_CMD_GENERATE },
+	[PROTO_HELLO] = { .name = "HELLO", .usage = "HELLO",
+	    .help = "server, protocol, verbs and limits, as key=value",
+	    .handler = proto_hello, .stat = STAT_CMD_HELLO },
 	[PROTO_PING] = { .name = "PING", .usage = "PING",
 	    .help = "reply PONG", .handler = proto_ping,
 	    .stat = STAT_CMD_PING },
@@ -145,7 +168,7 @@ proto_tokenize(struct proto_req *req, const char *s, size_t len)
  * Request bytes for error text: runs of printable ASCII in quotes, other
  * bytes as 0xNN, so 'FOO', 0x00 or 'GE' 0xc3 0xa9 'T'.
  */
-static void
+void
 proto_echo(const struct proto_token *t, char *buf, size_t size)
 {
 	size_t		 i, n = 0;
@@ -177,11 +200,11 @@ proto_echo(const struct proto_token *t, char *buf, size_t size)
 }
 
 void
-proto_error(struct proto_req *req, enum stat_id stat, const char *code,
-    const char *text)
+proto_error(const struct proto_env *env, struct evbuffer *out,
+    enum stat_id stat, const char *code, const char *text)
 {
-	stats_add(req->env->st, stat, 1);
-	evbuffer_add_printf(req->out, "ERR %s %s\n", code, text);
+	stats_add(env->st, stat, 1);
+	evbuffer_add_printf(out, "ERR %s %s\n", code, text);
 }
 
 static const struct proto_cmd *
@@ -203,7 +226,7 @@ proto_is_http(const struct proto_req *req)
 	const struct proto_token	*t = &req->tok[0], *last;
 	size_t				 i, n;
 
-	if (req->ntok < 2 || req->ntok > PROTO_MAXTOKENS)
+	if (req->ntok < 2 || req->ntok > PROTO_V1_TOKENS)
 		return (0);
 	last = &req->tok[req->ntok - 1];
 	if (last->len >= 5 && strncasecmp(last->p, "HTTP/", 5) == 0)
@@ -224,13 +247,13 @@ proto_unknown(struct proto_req *req)
 	char	echo[PROTO_ECHO_MAX * 6 + 16], text[sizeof echo + 64];
 
 	if (proto_is_http(req)) {
-		proto_error(req, STAT_ERR_SYNTAX, "syntax",
+		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
 		    "this is sudokud, not an HTTP server");
 		return (PROTO_CLOSE);
 	}
 	proto_echo(&req->tok[0], echo, sizeof echo);
 	snprintf(text, sizeof text, "unknown command %s, try HELP", echo);
-	proto_error(req, STAT_ERR_SYNTAX, "syntax", text);
+	proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax", text);
 	return (PROTO_OK);
 }
 
@@ -242,7 +265,7 @@ proto_all_cells(const struct proto_req *req, int first)
 	int				 i;
 	size_t				 j;
 
-	if (req->ntok > PROTO_MAXTOKENS)
+	if (req->ntok > PROTO_V1_TOKENS)
 		return (1);	/* a spaced puzzle, most likely: see below */
 	for (i = first; i < req->ntok; i++) {
 		t = &req->tok[i];
@@ -270,13 +293,35 @@ proto_nargs(struct proto_req *req, const struct proto_cmd *cmd, int bare)
 		snprintf(text, sizeof text, "a puzzle is 81 cells with no "
 		    "blanks between them, '0' or '.' for blanks; this line "
 		    "has %d pieces", req->ntok - 1);
-		proto_error(req, STAT_ERR_SYNTAX, "syntax", text);
+		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax", text);
 		return (PROTO_OK);
 	}
 	snprintf(text, sizeof text, "wrong number of arguments for %s, "
 	    "try HELP", cmd->name);
-	proto_error(req, STAT_ERR_SYNTAX, "syntax", text);
+	proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax", text);
 	return (PROTO_OK);
+}
+
+/*
+ * effort=1: a reply that no job made (a malformed puzzle, a bad
+ * argument) ends with guesses=0 us=0 too; a job's reply has its own.
+ */
+static enum proto_status
+proto_effort(struct proto_req *req)
+{
+	struct evbuffer		*out = req->out;
+	enum proto_status	 st;
+
+	if ((req->out = evbuffer_new()) == NULL)
+		return (req->cmd->handler(req));
+	st = req->cmd->handler(req);
+	if (req->worked)
+		evbuffer_add_buffer(out, req->out);
+	else
+		proto_work_effort(out, req->out, req->cmd, 0, 0);
+	evbuffer_free(req->out);
+	req->out = out;
+	return (st);
 }
 
 enum proto_status
@@ -312,8 +357,12 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 
 	req.cmd = cmd;
 	stats_add(env->st, cmd->stat, 1);
+	if (proto_opts_take(&req) != 0)
+		return (PROTO_OK);
 	if (req.ntok - 1 < cmd->min_args || req.ntok - 1 > cmd->max_args)
 		return (proto_nargs(&req, cmd, bare));
+	if (req.opts.effort)
+		return (proto_effort(&req));
 	return (cmd->handler(&req));
 }
 
@@ -380,7 +429,41 @@ proto_help(struct proto_req *req)
 	for (i = 0; i < PROTO__COUNT; i++)
 		evbuffer_add_printf(req->out, "  %-27s %s\n",
 		    proto_cmds[i].usage, proto_cmds[i].help);
+	proto_opts_help(req->out);
 	evbuffer_add(req->out, "END\n", 4);
+	return (PROTO_OK);
+}
+
+/*
+ * HELLO: who answers and what a client must respect, from the tables:
+ * the verbs of HELP, the options, and the configuration's limits that
+ * are marked for clients (CONFIG_HELLO), as the file would give them.
+ */
+static enum proto_status
+proto_hello(struct proto_req *req)
+{
+	const struct config_key	*k;
+	unsigned int		 opts = 0;
+	char			 buf[128];
+	size_t			 i;
+
+	evbuffer_add_printf(req->out, "HELLO server=sudokud version=%s "
+	    "proto=%d verbs=", PACKAGE_VERSION, PROTO_WIRE_VERSION);
+	for (i = 0; i < PROTO__COUNT; i++) {
+		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
+		    proto_cmds[i].name);
+		opts |= proto_cmds[i].opts;
+	}
+	proto_opts_names(opts, buf, sizeof buf);
+	evbuffer_add_printf(req->out, " options=%s", buf);
+	for (i = 0; i < config_table_size; i++) {
+		k = &config_table[i];
+		if (!(k->flags & CONFIG_HELLO))
+			continue;
+		config_table_format(req->env->cf, k, buf, sizeof buf);
+		evbuffer_add_printf(req->out, " %s=%s", k->name, buf);
+	}
+	evbuffer_add(req->out, "\n", 1);
 	return (PROTO_OK);
 }
 

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * proto_int.h -- what proto.c and work.c share: a request being served
- * and the request table.  Private to those two files.
+ * proto_int.h -- what the files of the protocol unit share: a request
+ * being served, the request table, a request's options, a job at work.
+ * Private to proto.c (the table, dispatch, the verbs without a solver),
+ * proto_opts.c (name=value options), proto_work.c (jobs in slices),
+ * proto_solve.c (the search verbs) and proto_logic.c (the verbs of the
+ * logical solver).
  */
 #ifndef PROTO_INT_H
 #define PROTO_INT_H
@@ -9,16 +13,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/sudoku.h"
 #include "proto.h"
 #include "stats.h"
 
-/* A verb and up to three arguments, plus one to see "too many". */
-#define PROTO_MAXTOKENS		5
+/*
+ * Tokens kept of a request: a verb, its arguments and its options, plus
+ * one to see "too many".  The verbs of version 1 take at most three
+ * arguments, and their replies to a line of more tokens still depend on
+ * the first PROTO_V1_TOKENS only (a puzzle pasted with blanks in it).
+ */
+#define PROTO_MAXTOKENS		12
+#define PROTO_V1_TOKENS		5
 
 struct proto_token {
 	const char	*p;
 	size_t		 len;
 };
+
+/* The options of a request (proto_opts.c); 0 where none was given. */
+struct proto_opts {
+	uint64_t	 budget;	/* budget=: guesses, capped */
+	uint64_t	 deadline;	/* deadline=: ms of serving */
+	unsigned char	 effort;	/* effort=1: guesses= us= after */
+	unsigned char	 info;		/* info=1: GENERATE's seed= level= */
+};
+
+/* Which options a verb takes: bits of proto_cmd.opts. */
+#define PROTO_OPT_BUDGET	0x01
+#define PROTO_OPT_DEADLINE	0x02
+#define PROTO_OPT_EFFORT	0x04
+#define PROTO_OPT_INFO		0x08
+#define PROTO_OPT_SOLVER	(PROTO_OPT_BUDGET | PROTO_OPT_DEADLINE | \
+				 PROTO_OPT_EFFORT)
 
 struct proto_cmd;
 
@@ -29,9 +56,46 @@ struct proto_req {
 	const struct proto_cmd	*cmd;
 	struct proto_token	 tok[PROTO_MAXTOKENS];
 	int			 ntok;		/* tok[0] is the verb */
+	struct proto_opts	 opts;
+	int			 worked;	/* a job ran: it made the reply */
 	uint64_t		 max_ns;	/* solver time it may take */
 	uint64_t		*ns;		/* solver time it took */
 	struct proto_job	**job;		/* set on PROTO_MORE */
+};
+
+/* What a job does between its slices. */
+enum proto_work {
+	PROTO_WORK_SEARCH,	/* a search: the verb's, or a check's */
+	PROTO_WORK_GENERATE	/* GENERATE's attempts */
+};
+
+/* A request at work: what it is, and the state of its search. */
+struct proto_job {
+	const struct proto_cmd	*cmd;
+	enum proto_work		 kind;
+	struct proto_opts	 opts;
+	uint64_t		 budget;	/* in force: the server's, or less */
+	uint64_t		 start;		/* ns: when it was first served */
+	uint64_t		 ns;		/* solver time so far */
+	uint64_t		 seed;		/* GENERATE */
+	unsigned long		 limit;		/* SOLUTIONS, COUNT */
+	int			 expired;	/* its deadline passed */
+	struct sudoku_grid	 puzzle;	/* RATE, HINT, ANALYZE */
+	struct sudoku_cands	 cands;		/* HINT: the player's grid */
+	union {
+		struct sudoku_search	search;
+		struct sudoku_gen	gen;
+	} u;
+};
+
+/* What a search that is over hands its verb's reply. */
+struct proto_done {
+	const struct proto_env	*env;
+	struct evbuffer		*out;
+	const struct proto_job	*job;
+	unsigned long		 count;		/* solutions found */
+	struct sudoku_grid	 first;		/* the first, if count >= 1 */
+	uint64_t		 guesses;	/* the search's */
 };
 
 /* The requests, in HELP order; the index names the table entry. */
@@ -39,9 +103,11 @@ enum proto_index {
 	PROTO_SOLVE = 0,
 	PROTO_LEXMIN,
 	PROTO_COUNT,
+	PROTO_ANALYZE,
 	PROTO_RATE,
 	PROTO_HINT,
 	PROTO_GENERATE,
+	PROTO_HELLO,
 	PROTO_PING,
 	PROTO_VERSION,
 	PROTO_STATS,
@@ -55,23 +121,78 @@ struct proto_cmd {
 	const char	*usage;		/* HELP's first column */
 	const char	*help;		/* HELP's second column */
 	enum proto_status (*handler)(struct proto_req *);
+	void		(*reply)(struct proto_done *); /* a job's, when over */
 	int		 min_args;
 	int		 max_args;
+	unsigned int	 opts;		/* PROTO_OPT_* it takes */
+	unsigned int	 flags;		/* PROTO_CMD_* */
 	enum stat_id	 stat;		/* counts requests of this verb */
 };
 
+/* Its reply has guesses= of its own: effort=1 adds only us=. */
+#define PROTO_CMD_GUESSES	0x01
+
 extern const struct proto_cmd	proto_cmds[PROTO__COUNT];
 
-/* One "ERR code text" reply, counted in stat. */
-void	proto_error(struct proto_req *, enum stat_id stat, const char *code,
-	    const char *text);
+/*
+ * proto.c: request bytes for error text, runs of printable ASCII in
+ * quotes, other bytes as 0xNN.
+ */
+void	proto_echo(const struct proto_token *, char *buf, size_t size);
+/* proto.c: one "ERR code text" reply, counted in stat. */
+void	proto_error(const struct proto_env *, struct evbuffer *out,
+	    enum stat_id stat, const char *code, const char *text);
 
-/* work.c: the requests that run the solver. */
-enum proto_status work_solve(struct proto_req *);
-enum proto_status work_lexmin(struct proto_req *);
-enum proto_status work_count(struct proto_req *);
-enum proto_status work_rate(struct proto_req *);
-enum proto_status work_hint(struct proto_req *);
-enum proto_status work_generate(struct proto_req *);
+/*
+ * proto_opts.c: take the options off the end of req's tokens (never
+ * its first min_args arguments) into req->opts; 0, or -1 with the ERR
+ * syntax reply made.
+ */
+int	proto_opts_take(struct proto_req *);
+/* "budget,deadline,effort,info": the options of mask, for HELLO. */
+void	proto_opts_names(unsigned int mask, char *buf, size_t size);
+/* HELP's lines about the options, each ending in LF. */
+void	proto_opts_help(struct evbuffer *out);
+
+/*
+ * proto_work.c: the worker's scratch job, made ready for req (verb,
+ * options, budget); the verb fills in the rest, then starts it.
+ */
+struct proto_job *proto_work_job(struct proto_req *, enum proto_work);
+/* A search of g for up to limit solutions, as the job of req. */
+enum proto_status proto_work_search(struct proto_req *, struct proto_job *,
+		    const struct sudoku_grid *g, enum sudoku_policy,
+		    unsigned long limit);
+/* Run job's first slice; on PROTO_MORE it is the connection's now. */
+enum proto_status proto_work_first(struct proto_req *, struct proto_job *);
+uint64_t proto_work_nsec(void);
+/*
+ * effort=1: what tmp holds into out, its last line ending with
+ * " guesses=N us=N" (" us=N" for a verb whose reply has guesses=).
+ */
+void	proto_work_effort(struct evbuffer *out, struct evbuffer *tmp,
+	    const struct proto_cmd *, uint64_t guesses, uint64_t ns);
+
+/* proto_solve.c: parsing what the verbs take, and the search verbs. */
+int	proto_puzzle(struct proto_req *, const struct proto_token *,
+	    struct sudoku_grid *);
+void	proto_perror(struct proto_req *, const struct sudoku_perror *);
+int	proto_number(const struct proto_token *, uint64_t min, uint64_t max,
+	    uint64_t *);
+enum proto_status proto_solve_any(struct proto_req *);
+enum proto_status proto_solve_lexmin(struct proto_req *);
+enum proto_status proto_solve_count(struct proto_req *);
+void	proto_solve_found(struct proto_done *);
+void	proto_solve_counted(struct proto_done *);
+
+/* proto_logic.c: the verbs of the logical solver. */
+enum proto_status proto_logic_rate(struct proto_req *);
+enum proto_status proto_logic_hint(struct proto_req *);
+enum proto_status proto_logic_generate(struct proto_req *);
+enum proto_status proto_logic_analyze(struct proto_req *);
+void	proto_logic_rated(struct proto_done *);
+void	proto_logic_hinted(struct proto_done *);
+void	proto_logic_generated(struct proto_done *);
+void	proto_logic_analyzed(struct proto_done *);
 
 #endif /* PROTO_INT_H */

@@ -53,6 +53,10 @@ struct evbuffer;
 	    "requests_total", "verb=\"stats\"", 1)			\
 	X(CMD_QUIT, "cmd_quit", 1,					\
 	    "requests_total", "verb=\"quit\"", 1)			\
+	X(CMD_ANALYZE, "cmd_analyze", 1,				\
+	    "requests_total", "verb=\"analyze\"", 1)			\
+	X(CMD_HELLO, "cmd_hello", 1,					\
+	    "requests_total", "verb=\"hello\"", 1)			\
 	X(ERR_SYNTAX, "err_syntax", 1,					\
 	    "errors_total", "code=\"syntax\"", 1)			\
 	X(ERR_LENGTH, "err_length", 1,					\
@@ -75,6 +79,8 @@ struct evbuffer;
 	    "errors_total", "code=\"toolong\"", 1)			\
 	X(ERR_BUSY, "err_busy", 1,					\
 	    "errors_total", "code=\"busy\"", 1)				\
+	X(ERR_DEADLINE, "err_deadline", 1,				\
+	    "errors_total", "code=\"deadline\"", 1)			\
 	X(SOLVED, "solved", 1,						\
 	    "solved_total", "", 1)					\
 	X(UNSOLVABLE, "unsolvable", 1,					\

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * test_proto.c -- unit tests for proto_line() and its kin (proto.c,
- * work.c): every request and every error code of doc/protocol.md, the
+ * proto_*.c): every request and every error code of doc/protocol.md, the
  * counters each request moves, proto_first(), proto_toolong(), and the
  * job path of a long search served in slices.
  *
@@ -44,9 +44,11 @@ const char *const counter_names[NCOUNTERS] = {
 	"total_connections", "rejected_connections", "cmd_solve",
 	"cmd_lexmin", "cmd_count", "cmd_rate", "cmd_hint", "cmd_generate",
 	"cmd_ping", "cmd_version", "cmd_help", "cmd_stats", "cmd_quit",
+	"cmd_analyze", "cmd_hello",
 	"err_syntax", "err_length", "err_char", "err_conflict",
 	"err_nosolution", "err_multiple", "err_budget", "err_wrong",
-	"err_nostep", "err_toolong", "err_busy", "solved", "unsolvable",
+	"err_nostep", "err_toolong", "err_busy", "err_deadline", "solved",
+	"unsolvable",
 	"guesses", "solve_usec",
 	"bytes_read", "bytes_written", "idle_kicks", "output_kicks",
 	"toolong_lines", "proxy_headers", "proxy_errors"

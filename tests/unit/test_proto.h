@@ -48,6 +48,7 @@
 	"531642978" "642978531" "978531642"
 /* Consistent givens, yet r1c9 has no candidate: no solution. */
 #define NOSOL		"12345678." "........9" D9 D9 D9 D9 D9 D9 D9
+#define SOLVED_EFFORT	"cmd_solve solved"
 /*
  * Two of the forum's hardest puzzles, each with one solution (checked
  * with tests/e2e/reference.py, an independent solver): they need more
@@ -81,7 +82,7 @@ struct fx {
 };
 
 /* The counters of STATS, as names; v[i] below is counter_names[i]. */
-#define NCOUNTERS	35
+#define NCOUNTERS	38
 extern const char *const counter_names[NCOUNTERS];
 
 /*
@@ -143,6 +144,9 @@ void	t_job_count(void **);
 void	t_job_grid(void **);
 void	t_job_budget(void **);
 void	t_job_free(void **);
+void	t_analyze(void **);
+void	t_opts(void **);
+void	t_hello(void **);
 
 #define TEST_PROTO_CASE(t) cmocka_unit_test_setup_teardown(t, fx_setup, \
 	fx_teardown)
@@ -160,6 +164,8 @@ void	t_job_free(void **);
 	TEST_PROTO_CASE(t_first), TEST_PROTO_CASE(t_first_proxy),	\
 	TEST_PROTO_CASE(t_toolong),					\
 	TEST_PROTO_CASE(t_job_count), TEST_PROTO_CASE(t_job_grid),	\
-	TEST_PROTO_CASE(t_job_budget), TEST_PROTO_CASE(t_job_free)
+	TEST_PROTO_CASE(t_job_budget), TEST_PROTO_CASE(t_job_free),	\
+	TEST_PROTO_CASE(t_analyze), TEST_PROTO_CASE(t_opts),		\
+	TEST_PROTO_CASE(t_hello)
 
 #endif /* TEST_PROTO_H */

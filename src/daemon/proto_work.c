@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * proto_work.c -- requests at work: jobs that run in slices of solver
+ * time, and what every job's end has in common (counters, ERR budget,
+ * ERR deadline, the effort= tokens) before its verb's reply.
+ *
+ * Work runs in slices of solver time: a search a few dozen guesses at a
+ * time (sudoku_search_run()), a generation an attempt at a time
+ * (sudoku_gen_run()), with a look at the clock in between.  A request
+ * that finishes within its first slice -- nearly all of them -- runs in
+ * the worker's scratch state and costs no allocation.  One that does not
+ * moves into a job that the connection owns and resumes on its later
+ * turns, so work of many seconds (the budget allows some) never holds
+ * the worker's event loop for more than a slice.
+ *
+ * A deadline (deadline=MS) counts from the request's first slice, on
+ * the wall clock: the slices are cut to end by it, and the first look
+ * at the clock after it answers ERR deadline, so the answer comes at
+ * most one chunk of guesses late.
+ */
+#include <sys/types.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event2/buffer.h>
+
+#include "common/log.h"
+#include "common/xmalloc.h"
+#include "config.h"
+#include "proto.h"
+#include "proto_int.h"
+#include "stats.h"
+
+/*
+ * Guesses between two looks at the clock: 64 guesses of the hardest
+ * known puzzles take 30-150 us here, well inside a slice, and a search
+ * that ends before them (most do) reads the clock only twice.
+ */
+#define WORK_CHUNK	64
+
+uint64_t
+proto_work_nsec(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec);
+}
+
+/* The budget in force: the server's, or less if the request asks. */
+static uint64_t
+work_budget(const struct proto_env *env, const struct proto_opts *o)
+{
+	uint64_t	b = env->cf->budget;
+
+	if (b == 0)
+		b = SUDOKU_BUDGET_DEFAULT;
+	return (o->budget != 0 && o->budget < b ? o->budget : b);
+}
+
+struct proto_job *
+proto_work_job(struct proto_req *req, enum proto_work kind)
+{
+	/* The scratch state is the job's: a job is mostly its search. */
+	struct proto_job	*job = (struct proto_job *)(void *)
+				    req->env->scratch;
+
+	job->cmd = req->cmd;
+	job->kind = kind;
+	job->opts = req->opts;
+	job->budget = work_budget(req->env, &req->opts);
+	job->start = job->ns = job->seed = 0;
+	job->limit = 0;
+	job->expired = 0;
+	return (job);
+}
+
+/* Run s for at most about max_ns; the time taken goes to *ns and STATS. */
+static enum sudoku_result
+work_search(const struct proto_env *env, struct sudoku_search *s,
+    uint64_t max_ns, uint64_t *ns)
+{
+	enum sudoku_result	res;
+	uint64_t		t0 = proto_work_nsec(), t;
+
+	do {
+		res = sudoku_search_run(s, WORK_CHUNK);
+		t = proto_work_nsec();
+	} while (res == SUDOKU_MORE && t - t0 < max_ns);
+	*ns += t - t0;
+	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
+	return (res);
+}
+
+/* Attempts of a generation for at most about max_ns (at least one). */
+static enum sudoku_gen_result
+work_attempts(const struct proto_env *env, struct sudoku_gen *gen,
+    uint64_t max_ns, uint64_t *ns)
+{
+	enum sudoku_gen_result	res;
+	struct sudoku_grid	found;	/* also in gen->puzzle */
+	uint64_t		t0 = proto_work_nsec(), t, spent = gen->spent;
+
+	do {
+		res = sudoku_gen_run(gen, 1, &found, NULL);
+		t = proto_work_nsec();
+	} while (res == SUDOKU_GEN_MORE && t - t0 < max_ns);
+	*ns += t - t0;
+	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
+	stats_add(env->st, STAT_GUESSES, gen->spent - spent);
+	return (res);
+}
+
+/* The job's work for about max_ns (less, by its deadline). */
+static enum sudoku_result
+work_run(const struct proto_env *env, struct proto_job *job,
+    uint64_t max_ns, uint64_t *ns)
+{
+	if (job->kind == PROTO_WORK_SEARCH)
+		return (work_search(env, &job->u.search, max_ns, ns));
+	switch (work_attempts(env, &job->u.gen, max_ns, ns)) {
+	case SUDOKU_GEN_FOUND:
+		return (SUDOKU_SOLVED);
+	case SUDOKU_GEN_BUDGET:
+		return (SUDOKU_BUDGET);
+	default:
+		return (SUDOKU_MORE);
+	}
+}
+
+/*
+ * A job's slice: SUDOKU_MORE while it is not done, and not once its
+ * deadline has passed (then job->expired).
+ */
+static enum sudoku_result
+work_slice(const struct proto_env *env, struct proto_job *job,
+    uint64_t max_ns, uint64_t *ns)
+{
+	enum sudoku_result	res;
+	uint64_t		end = 0, now, spent = *ns;
+
+	if (job->opts.deadline != 0) {
+		end = job->start + job->opts.deadline * 1000000;
+		if ((now = proto_work_nsec()) >= end) {
+			job->expired = 1;
+			return (SUDOKU_BUDGET);
+		}
+		if (end - now < max_ns)
+			max_ns = end - now;
+	}
+	res = work_run(env, job, max_ns, ns);
+	job->ns += *ns - spent;
+	if (res == SUDOKU_MORE && end != 0 && proto_work_nsec() >= end) {
+		job->expired = 1;
+		return (SUDOKU_BUDGET);
+	}
+	return (res);
+}
+
+/* The effort so far: guesses made, and solver time. */
+static uint64_t
+work_guesses(const struct proto_job *job)
+{
+	struct sudoku_stats	sst;
+
+	if (job->kind == PROTO_WORK_GENERATE)
+		return (job->u.gen.spent);
+	sudoku_search_result(&job->u.search, NULL, NULL, &sst);
+	return (sst.guesses);
+}
+
+/* ERR budget or ERR deadline: the job ended without an answer. */
+static void
+work_cutoff(struct proto_done *d)
+{
+	const struct proto_job	*job = d->job;
+	char			 text[128];
+
+	if (job->expired) {
+		snprintf(text, sizeof text, "deadline of %llu ms passed "
+		    "before an answer", (unsigned long long)job->opts.deadline);
+		proto_error(d->env, d->out, STAT_ERR_DEADLINE, "deadline",
+		    text);
+		return;
+	}
+	snprintf(text, sizeof text, "search budget of %llu guesses "
+	    "exceeded", (unsigned long long)job->budget);
+	proto_error(d->env, d->out, STAT_ERR_BUDGET, "budget", text);
+}
+
+/* The reply: the verb's, or the cutoff's. */
+static void
+work_answer(struct proto_done *d, enum sudoku_result res)
+{
+	if (res == SUDOKU_BUDGET)
+		work_cutoff(d);
+	else
+		d->job->cmd->reply(d);
+}
+
+void
+proto_work_effort(struct evbuffer *out, struct evbuffer *tmp,
+    const struct proto_cmd *cmd, uint64_t guesses, uint64_t ns)
+{
+	size_t	len;
+
+	if ((len = evbuffer_get_length(tmp)) > 0)
+		evbuffer_remove_buffer(tmp, out, len - 1);
+	evbuffer_drain(tmp, evbuffer_get_length(tmp));
+	if (!(cmd->flags & PROTO_CMD_GUESSES))
+		evbuffer_add_printf(out, " guesses=%llu",
+		    (unsigned long long)guesses);
+	evbuffer_add_printf(out, " us=%llu\n", (unsigned long long)(ns /
+	    1000));
+}
+
+/* The reply, in out; with effort=1, made aside, then moved with it. */
+static void
+work_reply(struct proto_done *d, enum sudoku_result res)
+{
+	struct evbuffer	*out = d->out, *tmp;
+
+	if (!d->job->opts.effort) {
+		work_answer(d, res);
+		return;
+	}
+	if ((d->out = tmp = evbuffer_new()) == NULL)
+		fatalx("%s: out of memory", __func__);
+	work_answer(d, res);
+	d->out = out;
+	proto_work_effort(out, tmp, d->job->cmd, d->guesses, d->job->ns);
+	evbuffer_free(tmp);
+}
+
+/* A job is over: count it and reply. */
+static void
+work_done(const struct proto_env *env, struct evbuffer *out,
+    struct proto_job *job, enum sudoku_result res)
+{
+	struct proto_done	 d;
+	struct sudoku_stats	 sst;
+
+	memset(&d, 0, sizeof d);
+	d.env = env;
+	d.out = out;
+	d.job = job;
+	d.guesses = work_guesses(job);
+	if (job->kind == PROTO_WORK_SEARCH) {
+		sudoku_search_result(&job->u.search, &d.count, &d.first, &sst);
+		stats_add(env->st, STAT_GUESSES, sst.guesses);
+	}
+	if (res == SUDOKU_SOLVED)
+		stats_add(env->st, STAT_SOLVED, 1);
+	else if (res == SUDOKU_NOSOLUTION)
+		stats_add(env->st, STAT_UNSOLVABLE, 1);
+	work_reply(&d, res);
+}
+
+enum proto_status
+proto_work_first(struct proto_req *req, struct proto_job *job)
+{
+	enum sudoku_result	 res;
+
+	req->worked = 1;
+	job->start = proto_work_nsec();
+	if ((res = work_slice(req->env, job, req->max_ns, req->ns)) !=
+	    SUDOKU_MORE) {
+		work_done(req->env, req->out, job, res);
+		return (PROTO_OK);
+	}
+	*req->job = xmalloc(sizeof **req->job);
+	memcpy(*req->job, job, sizeof *job);
+	return (PROTO_MORE);
+}
+
+enum proto_status
+proto_work_search(struct proto_req *req, struct proto_job *job,
+    const struct sudoku_grid *g, enum sudoku_policy policy,
+    unsigned long limit)
+{
+	/* The grid parsed: its givens are consistent, never INVALID. */
+	(void)sudoku_search_init(&job->u.search, g, policy, limit,
+	    job->budget);
+	return (proto_work_first(req, job));
+}
+
+enum proto_status
+proto_resume(const struct proto_env *env, struct evbuffer *out,
+    struct proto_job *job, uint64_t max_ns, uint64_t *ns)
+{
+	enum sudoku_result	res;
+
+	*ns = 0;
+	if ((res = work_slice(env, job, max_ns, ns)) == SUDOKU_MORE)
+		return (PROTO_MORE);
+	work_done(env, out, job, res);
+	free(job);
+	return (PROTO_OK);
+}
+
+void
+proto_job_free(const struct proto_env *env, struct proto_job *job)
+{
+	if (job == NULL)
+		return;
+	/* The guesses were made, even if nobody hears the answer. */
+	if (job->kind == PROTO_WORK_SEARCH)
+		stats_add(env->st, STAT_GUESSES, work_guesses(job));
+	free(job);
+}
+
+struct proto_job *
+proto_scratch_new(void)
+{
+	return (xmalloc(sizeof (struct proto_job)));
+}

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+protocol_v2.py -- what protocol version 2 adds for programs, over the
+Unix socket and TCP, and what it keeps: every request of version 1 gets
+the same reply, byte for byte (v1_replies.jsonl: 478 requests and the
+replies of the version-1 daemon, sudokud at commit 1056a9e, made with
+mkv1corpus.py); HELLO names the verbs HELP lists and the limits the
+configuration sets; ANALYZE agrees with COUNT, SOLVE and RATE on 2,000
+puzzles, its solutions checked by the reference solver; the options
+budget=, deadline=, effort= and info=; a deadline that holds whatever
+the machine's speed (the work is sized at run time to outlast it).
+"""
+
+import json
+import os
+import re
+import signal
+import sys
+import threading
+import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+
+T = h.Tap({"workers": 2})
+EMPTY = "0" * 81
+EFFORT = re.compile(r"^(.*) guesses=(\d+) us=(\d+)$")
+
+
+def corpus():
+    with open(os.path.join(h.HERE, "v1_replies.jsonl")) as f:
+        return [json.loads(ln) for ln in f]
+
+
+@T.case("version 1: 478 requests get the version-1 daemon's replies, "
+        "byte for byte, pipelined", daemon={"workers": 1, "budget": 500})
+def _(c):
+    rows = corpus()
+    k = c.connect()
+    k.send("".join(r["req"] + "\n" for r in rows).encode("latin-1"))
+    got = k.lines(len(rows), timeout=60)
+    bad = [(r["req"][:60], r["reply"][:80], g[:80])
+           for r, g in zip(rows, got) if g != r["reply"]]
+    eq(bad, [], "requests whose reply changed")
+
+
+def hello(k):
+    line = k.req("HELLO")
+    check(line.startswith("HELLO "), "HELLO reply %r" % line)
+    kv = {}
+    for tok in line.split()[1:]:
+        key, sep, val = tok.partition("=")
+        check(sep and key not in kv, "token %r of %r" % (tok, line))
+        kv[key] = val
+    return kv
+
+
+LIMITS = {"max_connections": "99", "idle_timeout": "123",
+          "write_timeout": "45", "max_line": "2048",
+          "output_high": "131072", "budget": "5000", "count_max": "77"}
+
+
+@T.case("HELLO: server, version, proto 2, every verb of HELP, the options, "
+        "and the limits of the configuration; a reload changes them",
+        daemon=dict(LIMITS, output_low="1024"))
+def _(c):
+    k = c.connect()
+    kv = hello(k)
+    eq((kv.get("server"), kv.get("version"), kv.get("proto")),
+       ("sudokud", h.package_version(), "2"), "who")
+    helped = [ln.split()[0] for ln in k.block("HELP")
+              if re.match(r"^  [A-Z]+\b", ln)]
+    eq(kv.get("verbs", "").split(","), helped, "verbs= against HELP")
+    eq(kv.get("options"), "budget,deadline,effort,info", "options")
+    for key, want in LIMITS.items():
+        eq(kv.get(key), want, "HELLO %s" % key)
+    with open(c.d.conf) as f:
+        text = f.read()
+    with open(c.d.conf, "w") as f:
+        f.write(text.replace("count_max = 77", "count_max = 78"))
+    c.d.proc.send_signal(signal.SIGHUP)
+    check(h.wait_for(lambda: hello(c.connect()).get("count_max") == "78",
+                     5), "HELLO after a reload")
+    eq(k.req("COUNT %s 78" % EMPTY), "78", "the limit HELLO names holds")
+
+
+def sample():
+    """About 2,000 puzzles: every kind, some with no or many solutions."""
+    out = (h.load_puzzles("puzzles2_17_clue", 1000) +
+           h.load_puzzles("puzzles3_magictour_top1465", 500) +
+           h.load_puzzles("puzzles6_forum_hardest_1106", 100) +
+           h.load_puzzles("puzzles7_many_solutions", 300))
+    # Fewer givens (many solutions) and a wrong one (none, often).
+    for p in out[:50]:
+        out.append("." + p[1:] if p[0] != "." else "1" + p[1:])
+    return out
+
+
+@T.case("ANALYZE agrees with COUNT, SOLVE and RATE on 2,000 puzzles; "
+        "solutions checked by the reference solver", timeout=120)
+def _(c):
+    puzzles = sample()
+    k = c.connect()
+    reqs = []
+    for p in puzzles:
+        reqs += ["ANALYZE " + p, "COUNT %s 2 effort=1" % p, "RATE " + p]
+    k.send("".join(r + "\n" for r in reqs))
+    got = k.lines(len(reqs), timeout=100)
+    seen = set()
+    for i, p in enumerate(puzzles):
+        a, n, rate = got[3 * i:3 * i + 3]
+        if a.startswith("ERR "):
+            eq(a, rate, "ANALYZE and RATE errors of %s" % p)
+            continue
+        kv = dict(t.split("=", 1) for t in a.split())
+        m = EFFORT.match(n)
+        check(m, "COUNT effort=1 reply %r" % n)
+        count, guesses = int(m.group(1)), m.group(2)
+        want = {0: "nosolution", 1: "unique", 2: "multiple"}[count]
+        eq(kv["status"], want, "status of %s (COUNT %d)" % (p, count))
+        eq(int(kv["clues"]), sum(ch not in ".0" for ch in p), "clues")
+        eq(kv["guesses"], guesses, "guesses: ANALYZE's search is COUNT 2's")
+        seen.add(want)
+        if want != "unique":
+            eq(sorted(kv), ["clues", "guesses", "status"], "keys of " + a)
+            continue
+        eq(h.solution_problem(p, kv["solution"]), None, "solution of " + p)
+        eq("%s %s %s" % (kv["level"], kv["score"], kv["hardest"]), rate,
+           "rating of %s" % p)
+    eq(seen, {"unique", "multiple", "nosolution"}, "statuses seen")
+
+
+@T.case("ANALYZE: malformed and conflicting puzzles get the usual errors")
+def _(c):
+    k = c.connect()
+    eq(k.req("ANALYZE 12"), "ERR length expected 81 cells, found 2 (one "
+       "row of a grid? send the whole puzzle on one line, row by row)",
+       "length")
+    check(k.req("ANALYZE x" + h.CLASSIC[1:]).startswith("ERR char "), "char")
+    check(k.req("ANALYZE 55" + h.CLASSIC[2:]).startswith("ERR conflict "),
+          "conflict")
+    eq(k.req("ANALYZE"), "ERR syntax wrong number of arguments for ANALYZE, "
+       "try HELP", "no puzzle")
+
+
+@T.case("options: budget= lowers the budget and is capped at the server's; "
+        "unknown, repeated or bad options are ERR syntax naming them",
+        daemon={"workers": 1, "budget": 500, "count_max": 100000})
+def _(c):
+    k = c.connect()
+    big = "COUNT %s 100000" % EMPTY
+    eq(k.req(big + " budget=10"), "ERR budget search budget of 10 guesses "
+       "exceeded", "budget=10")
+    eq(k.req(big + " budget=99999999"), "ERR budget search budget of 500 "
+       "guesses exceeded", "capped at the server's 500")
+    eq(k.req("COUNT %s 5 budget=1" % h.CLASSIC), "1", "enough within 1")
+    for line, want in (
+            ("SOLVE %s foo=1" % h.CLASSIC, "unknown option 'foo' for SOLVE"),
+            ("SOLVE %s info=1" % h.CLASSIC, "unknown option 'info' for "
+             "SOLVE"),
+            ("SOLVE %s budget=1 budget=2" % h.CLASSIC, "option budget given "
+             "twice"),
+            ("SOLVE %s budget=0" % h.CLASSIC, "budget must be a number"),
+            ("SOLVE %s budget=x" % h.CLASSIC, "budget must be a number"),
+            ("SOLVE %s deadline=0" % h.CLASSIC, "deadline must be a number"),
+            ("SOLVE %s deadline=86400001" % h.CLASSIC, "deadline must be"),
+            ("SOLVE %s effort=2" % h.CLASSIC, "effort must be 0 or 1"),
+            ("GENERATE info=yes", "info must be 0 or 1"),
+            ("SOLVE %s =1" % h.CLASSIC, "an option is name=value, not "
+             "'=1'"),
+            ("PING budget=1", "wrong number of arguments for PING")):
+        got = k.req(line)
+        check(got.startswith("ERR syntax ") and want in got,
+              "%s: %r" % (line[-20:], got))
+    # Options follow the arguments of a bare puzzle too.
+    check(EFFORT.match(k.req(h.CLASSIC + " effort=1")), "bare effort=1")
+    eq(k.req("PING"), "PONG", "still in step")
+
+
+@T.case("effort=1 on every verb that solves: the same reply, then guesses= "
+        "and us=; ANALYZE adds us= only")
+def _(c):
+    k = c.connect()
+    p = h.load_puzzles("puzzles3_magictour_top1465", 1)[0]
+    for line in ("SOLVE " + p, "LEXMIN " + p, "COUNT %s 5" % p, "RATE " + p,
+                 "HINT " + p, "GENERATE hard 7", "SOLVE 12",
+                 "COUNT %s 2000" % EMPTY):
+        plain = k.req(line)
+        m = EFFORT.match(k.req(line + " effort=1"))
+        check(m, "%s effort=1" % line[:20])
+        eq(m.group(1), plain, "%s: the reply before the effort" % line[:20])
+    got = k.req("ANALYZE %s effort=1" % p)
+    check(re.match(r"^status=unique .* guesses=\d+ .* us=\d+$", got) and
+          got.count("guesses=") == 1, "ANALYZE effort=1: %r" % got)
+
+
+@T.case("GENERATE info=1: the seed and level it used; that seed gives the "
+        "same puzzle again")
+def _(c):
+    k = c.connect()
+    got = k.req("GENERATE hard info=1")
+    m = re.match(r"^([1-9.]{81}) seed=(\d+) level=hard$", got)
+    check(m, "GENERATE hard info=1: %r" % got)
+    eq(k.req("GENERATE hard %s" % m.group(2)), m.group(1), "the same seed")
+    eq(h.ref_search(m.group(1), limit=2, lexmin=False)[0], 1, "unique")
+
+
+def timed(k, line, timeout=120):
+    t0 = time.monotonic()
+    got = k.req(line, timeout)
+    return got, time.monotonic() - t0
+
+
+@T.case("deadline=: work sized at run time to outlast it gets ERR deadline "
+        "no sooner than the deadline, soon after; PINGs answered meanwhile",
+        daemon={"workers": 1, "budget": 100000000, "count_max": 1000000},
+        timeout=150)
+def _(c):
+    k = c.connect()
+    # A count that lasts on this machine: 0.4 s, or the largest allowed;
+    # the deadline is a quarter of what it took.
+    limit, took = 1000, 0
+    while took < 0.4 and limit < 1000000:
+        limit = min(limit * 4, 1000000)
+        got, took = timed(k, "COUNT %s %d" % (EMPTY, limit))
+        eq(got, str(limit), "COUNT %d" % limit)
+    ms = max(1, int(took * 1000 / 4))
+    pings = []
+    stop = threading.Event()
+
+    def pinger():
+        p = c.connect()
+        while not stop.is_set():
+            pings.append(p.req("PING"))
+    t = threading.Thread(target=pinger, daemon=True)
+    t.start()
+    got, late = timed(k, "COUNT %s %d deadline=%d" % (EMPTY, limit, ms))
+    stop.set()
+    t.join(10)
+    c.note("COUNT %d: %.2f s; deadline=%d ms answered after %.3f s, %d "
+           "PINGs meanwhile" % (limit, took, ms, late, len(pings)))
+    eq(got, "ERR deadline deadline of %d ms passed before an answer" % ms,
+       "the reply")
+    check(late >= ms / 1000.0, "answered %.3f s after a %d ms deadline"
+          % (late, ms))
+    check(late < ms / 1000.0 + 2, "answered %.3f s after a %d ms deadline"
+          % (late, ms))
+    check(pings and set(pings) == {"PONG"}, "PINGs: %r" % pings[:3])
+    st = h.stats_ints(c.d.stats())
+    eq(st["err_deadline"], 1, "err_deadline")
+    # Work that ends first is answered as without one.
+    eq(k.req("SOLVE %s deadline=%d" % (h.CLASSIC, ms)),
+       h.CLASSIC_SOLUTION, "a quick SOLVE with the same deadline")
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
