@@ -218,28 +218,37 @@ proto_work_effort(struct evbuffer *out, struct evbuffer *tmp,
 	    1000));
 }
 
-/* The reply, in out; with effort=1, made aside, then moved with it. */
+/*
+ * The reply, in out; with effort=1, made aside, then moved with it.  Its
+ * making is solver time too (a rating takes up to a millisecond): it
+ * counts in *ns, the job's effort and STATS.
+ */
 static void
-work_reply(struct proto_done *d, enum sudoku_result res)
+work_reply(const struct proto_env *env, struct proto_done *d,
+    enum sudoku_result res, uint64_t *ns)
 {
-	struct evbuffer	*out = d->out, *tmp;
+	struct proto_job	*job = (struct proto_job *)d->job;
+	struct evbuffer		*out = d->out, *tmp = NULL;
+	uint64_t		 t0 = proto_work_nsec(), t;
 
-	if (!d->job->opts.effort) {
-		work_answer(d, res);
-		return;
-	}
-	if ((d->out = tmp = evbuffer_new()) == NULL)
+	if (job->opts.effort && (d->out = tmp = evbuffer_new()) == NULL)
 		fatalx("%s: out of memory", __func__);
 	work_answer(d, res);
+	t = proto_work_nsec() - t0;
+	*ns += t;
+	job->ns += t;
+	stats_add(env->st, STAT_SOLVE_NSEC, t);
+	if (tmp == NULL)
+		return;
 	d->out = out;
-	proto_work_effort(out, tmp, d->job->cmd, d->guesses, d->job->ns);
+	proto_work_effort(out, tmp, job->cmd, d->guesses, job->ns);
 	evbuffer_free(tmp);
 }
 
 /* A job is over: count it and reply. */
 static void
 work_done(const struct proto_env *env, struct evbuffer *out,
-    struct proto_job *job, enum sudoku_result res)
+    struct proto_job *job, enum sudoku_result res, uint64_t *ns)
 {
 	struct proto_done	 d;
 	struct sudoku_stats	 sst;
@@ -257,7 +266,7 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 		stats_add(env->st, STAT_SOLVED, 1);
 	else if (res == SUDOKU_NOSOLUTION)
 		stats_add(env->st, STAT_UNSOLVABLE, 1);
-	work_reply(&d, res);
+	work_reply(env, &d, res, ns);
 }
 
 enum proto_status
@@ -269,7 +278,7 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 	job->start = proto_work_nsec();
 	if ((res = work_slice(req->env, job, req->max_ns, req->ns)) !=
 	    SUDOKU_MORE) {
-		work_done(req->env, req->out, job, res);
+		work_done(req->env, req->out, job, res, req->ns);
 		return (PROTO_OK);
 	}
 	*req->job = xmalloc(sizeof **req->job);
@@ -297,7 +306,7 @@ proto_resume(const struct proto_env *env, struct evbuffer *out,
 	*ns = 0;
 	if ((res = work_slice(env, job, max_ns, ns)) == SUDOKU_MORE)
 		return (PROTO_MORE);
-	work_done(env, out, job, res);
+	work_done(env, out, job, res, ns);
 	free(job);
 	return (PROTO_OK);
 }

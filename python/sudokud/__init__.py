@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: ISC
+"""
+sudokud -- a client for sudokud, the Sudoku-solving service.
+
+    >>> import sudokud
+    >>> with sudokud.Client("unix:/run/sudokud.sock") as c:
+    ...     c.solve("53..7....6..195....98....6.8...6...34..8.3..17...2..."
+    ...             "6.6....28....419..5....8..79")
+    '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+
+See README.md, and the protocol in sudokud's doc/protocol.md.
+"""
+
+from .client import (DEFAULT_SOCKET, DEFAULT_WINDOW, LEVELS, Action,
+                     Analysis, Client, Effort, Error, Generated, Hint,
+                     ProtocolError, Rating, parse_address)
+
+__version__ = "0.2.0"
+__all__ = ["Action", "Analysis", "Client", "DEFAULT_SOCKET",
+           "DEFAULT_WINDOW", "Effort", "Error", "Generated", "Hint", "LEVELS",
+           "ProtocolError", "Rating", "parse_address"]

@@ -1,0 +1,525 @@
+# SPDX-License-Identifier: ISC
+"""
+The client: one connection to a sudokud, a method per verb of its line
+protocol (doc/protocol.md, version 2), replies parsed into Python
+values, every ``ERR`` raised as :class:`Error`, and ``*_many`` methods
+that pipeline a whole iterable with a bounded window of requests in
+flight, answers in input order.
+
+Standard library only; Python 3.9 and later.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import os
+import re
+import socket
+from typing import (Any, Callable, Dict, Iterable, Iterator, List,
+                    NamedTuple, Optional, Tuple, Union)
+
+#: Where a client connects when given no address: $SUDOKUD_SOCKET (its
+#: first entry), else the socket a system install listens on.
+DEFAULT_SOCKET = "/run/sudokud.sock"
+
+#: Requests in flight for the ``*_many`` methods: 256 puzzle requests are
+#: about 21 KiB each way, far below the socket buffers, so neither side
+#: ever blocks the other while the server always has work queued.
+DEFAULT_WINDOW = 256
+
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+
+class Error(Exception):
+    """An ``ERR <code> <text>`` reply: ``code`` is the stable word
+    (``length``, ``nosolution``, ``budget``, ``deadline``, ...),
+    ``text`` the words for people, ``request`` the line it answered."""
+
+    def __init__(self, code: str, text: str, request: str = ""):
+        super().__init__("%s: %s" % (code, text) if text else code)
+        self.code = code
+        self.text = text
+        self.request = request
+
+
+class ProtocolError(Exception):
+    """The server sent something sudokud would not: not a sudokud, or
+    a version that does not speak what was asked."""
+
+
+class Rating(NamedTuple):
+    """RATE's answer: ``easy`` .. ``extreme``, the score (1.0-5.9), and
+    the hardest technique needed."""
+    level: str
+    score: float
+    hardest: str
+
+
+class Action(NamedTuple):
+    """One action of a hint: place ``digit`` at ``cell`` (``rRcC``), or
+    eliminate it there; ``row`` and ``col`` count from 1."""
+    cell: str
+    row: int
+    col: int
+    digit: int
+    place: bool
+
+
+class Hint(NamedTuple):
+    """HINT's next step: the technique, what it does, and why."""
+    technique: str
+    actions: List[Action]
+    text: str
+
+
+class Analysis(NamedTuple):
+    """ANALYZE's answer.  ``status`` is ``unique``, ``multiple`` or
+    ``nosolution``; the solution and rating are set for a unique puzzle
+    only."""
+    status: str
+    clues: int
+    guesses: int
+    solution: Optional[str] = None
+    level: Optional[str] = None
+    score: Optional[float] = None
+    hardest: Optional[str] = None
+
+
+class Generated(NamedTuple):
+    """GENERATE's answer with ``info=True``: the puzzle, the seed that
+    makes it again, its level."""
+    puzzle: str
+    seed: int
+    level: str
+
+
+class Effort(NamedTuple):
+    """What a reply cost, with ``effort=True``: ``value`` is what the
+    method returns otherwise; ``guesses`` made and microseconds of
+    solving."""
+    value: Any
+    guesses: int
+    us: int
+
+
+Address = Union[str, Tuple[str, int]]
+
+
+def parse_address(address: Optional[Address]) -> Tuple[int, Any]:
+    """(socket family, address) of ``"unix:/path"``, ``"/path"`` (any
+    string with a ``/``), ``"host:port"``, ``"[v6]:port"`` or a
+    ``(host, port)`` pair; None is $SUDOKUD_SOCKET or DEFAULT_SOCKET."""
+    if address is None:
+        env = os.environ.get("SUDOKUD_SOCKET", "")
+        address = env.split(",")[0] or DEFAULT_SOCKET
+    if isinstance(address, tuple):
+        return socket.AF_INET6 if ":" in address[0] else socket.AF_INET, \
+            address
+    if address.startswith("unix:"):
+        return socket.AF_UNIX, address[5:]
+    if "/" in address:
+        return socket.AF_UNIX, address
+    if address.startswith("tcp:"):
+        address = address[4:]
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("%r is not unix:PATH, a path, or HOST:PORT"
+                         % address)
+    if host.startswith("[") and host.endswith("]"):
+        return socket.AF_INET6, (host[1:-1], int(port))
+    return socket.AF_INET, (host or "127.0.0.1", int(port))
+
+
+def _options(budget: Optional[int], deadline: Optional[float],
+             effort: bool, extra: str = "") -> str:
+    """The options of a request: budget in guesses, deadline in
+    seconds (sent as whole milliseconds, rounded up)."""
+    out = extra
+    if budget is not None:
+        if budget < 1:
+            raise ValueError("budget must be at least 1 guess")
+        out += " budget=%d" % budget
+    if deadline is not None:
+        if deadline <= 0:
+            raise ValueError("deadline must be more than 0 seconds")
+        out += " deadline=%d" % max(1, math.ceil(deadline * 1000))
+    if effort:
+        out += " effort=1"
+    return out
+
+
+def _check_cells(puzzle: str, sizes: Tuple[int, ...] = (81,)) -> str:
+    if not isinstance(puzzle, str) or len(puzzle) not in sizes:
+        raise ValueError("a puzzle is a string of %s characters"
+                         % " or ".join(map(str, sizes)))
+    return puzzle
+
+
+def _effort(line: str, effort: bool,
+            parse: Callable[[str], Any]) -> Any:
+    """line parsed, and with effort its guesses= and us= peeled off."""
+    if not effort:
+        return parse(line)
+    head, _, us = line.rpartition(" us=")
+    guesses = 0
+    if " guesses=" in head and not head.startswith("status="):
+        head, _, g = head.rpartition(" guesses=")
+        guesses = int(g)
+    value = parse(head)
+    if isinstance(value, Analysis):
+        guesses = value.guesses
+    return Effort(value, guesses, int(us))
+
+
+_EFFORT_TAIL = re.compile(r"( guesses=\d+)? us=\d+$")
+
+
+def _rating(line: str) -> Rating:
+    level, score, hardest = line.split(" ")
+    return Rating(level, float(score), hardest)
+
+
+def _hint(line: str) -> Optional[Hint]:
+    if line == "solved":
+        return None
+    technique, acts, text = line.split(" ", 2)
+    actions = []
+    for a in acts.split(","):
+        actions.append(Action(a[:4], int(a[1]), int(a[3]), int(a[5]),
+                              a[4] == "="))
+    return Hint(technique, actions, text)
+
+
+def _analysis(line: str) -> Analysis:
+    kv = dict(tok.split("=", 1) for tok in line.split(" "))
+    return Analysis(kv["status"], int(kv["clues"]), int(kv["guesses"]),
+                    kv.get("solution"), kv.get("level"),
+                    float(kv["score"]) if "score" in kv else None,
+                    kv.get("hardest"))
+
+
+def _generated(line: str) -> Union[str, Generated]:
+    if " " not in line:
+        return line
+    puzzle, seed, level = line.split(" ")
+    return Generated(puzzle, int(seed[5:]), level[6:])
+
+
+class Client:
+    """A connection to one sudokud.
+
+    ``address``: ``"unix:/run/sudokud.sock"``, ``"/path.sock"``,
+    ``"host:port"`` or ``(host, port)``; None: $SUDOKUD_SOCKET, else
+    ``/run/sudokud.sock``.  ``timeout``: seconds any one socket
+    operation may take (None: forever).  The connection is made at once
+    and closed by :meth:`close` or at the end of a ``with`` block.  A
+    client is for one thread at a time.
+
+    Every method that solves takes the request options as keywords:
+    ``budget`` (at most that many guesses; the server's ``budget`` is
+    the most), ``deadline`` (seconds: ``ERR deadline`` if the request is
+    not done that long after the server starts on it) and ``effort``
+    (return an :class:`Effort`: the value, guesses and microseconds).
+    """
+
+    def __init__(self, address: Optional[Address] = None,
+                 timeout: Optional[float] = 30.0):
+        family, addr = parse_address(address)
+        self.address = addr
+        self.sock = socket.socket(family, socket.SOCK_STREAM)
+        self.sock.settimeout(timeout)
+        try:
+            self.sock.connect(addr)
+        except OSError:
+            self.sock.close()
+            raise
+        self._buf = b""
+        self._pending: collections.deque = collections.deque()
+        self._owed = 0          # replies of an abandoned batch to skip
+
+    # -- the connection -------------------------------------------------
+    def close(self) -> None:
+        """Close the connection (the server answers what it has)."""
+        self.sock.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def _send(self, lines: Iterable[str]) -> None:
+        self.sock.sendall("".join(ln + "\n" for ln in lines).encode(
+            "ascii"))
+
+    def _fill(self) -> None:
+        """Read what came; its whole lines join the pending ones."""
+        data = self.sock.recv(262144)
+        if not data:
+            raise ConnectionError("the server closed the connection")
+        *lines, self._buf = (self._buf + data).split(b"\n")
+        self._pending.extend(lines)
+
+    def _line(self) -> str:
+        while not self._pending:
+            self._fill()
+        return self._pending.popleft().decode("ascii")
+
+    def _skip_owed(self) -> None:
+        """The replies of a batch left before its end: read, dropped,
+        so that the next reply is the next request's."""
+        while self._owed > 0:
+            self._line()
+            self._owed -= 1
+
+    @staticmethod
+    def _value(request: str, line: str, parse: Callable[[str], Any],
+               effort: bool) -> Any:
+        if line.startswith("ERR "):
+            code, _, text = line[4:].partition(" ")
+            if effort:
+                text = _EFFORT_TAIL.sub("", text)
+            raise Error(code, text, request)
+        try:
+            return _effort(line, effort, parse)
+        except (ValueError, KeyError, IndexError):
+            raise ProtocolError("unexpected reply to %r: %r"
+                                % (request[:40], line[:100])) from None
+
+    def request(self, line: str) -> str:
+        """Send one request line, return its one reply line as it is
+        (an ``ERR`` line too): the protocol, unparsed."""
+        self._skip_owed()
+        self._send([line])
+        return self._line()
+
+    def _ask(self, line: str, parse: Callable[[str], Any],
+             effort: bool = False) -> Any:
+        return self._value(line, self.request(line), parse, effort)
+
+    def _block(self, line: str) -> List[str]:
+        """A reply of several lines, the last one END (not kept)."""
+        self._skip_owed()
+        self._send([line])
+        out = []
+        while True:
+            ln = self._line()
+            if ln == "END":
+                return out
+            if ln.startswith("ERR ") and not out:
+                code, _, text = ln[4:].partition(" ")
+                raise Error(code, text, line)
+            out.append(ln)
+
+    # -- verbs without a solver -----------------------------------------
+    def ping(self) -> None:
+        """PING; raises unless the server answers PONG."""
+        self._ask("PING", lambda s: None if s == "PONG" else int("x"))
+
+    def version(self) -> str:
+        """The server's version."""
+        return self._ask("VERSION", lambda s: s.split(" ", 1)[1])
+
+    def hello(self) -> Dict[str, str]:
+        """HELLO: server, version, proto, verbs, options and the limits
+        of the server's configuration, as a dict of strings."""
+        def parse(s: str) -> Dict[str, str]:
+            words = s.split(" ")
+            if words[0] != "HELLO":
+                raise ValueError(s)
+            return dict(w.split("=", 1) for w in words[1:])
+        return self._ask("HELLO", parse)
+
+    def stats(self) -> Dict[str, str]:
+        """STATS, as a dict of strings."""
+        return {ln.split(" ")[1]: ln.split(" ", 2)[2]
+                for ln in self._block("STATS")}
+
+    # -- verbs that solve ------------------------------------------------
+    def solve(self, puzzle: str, *, budget: Optional[int] = None,
+              deadline: Optional[float] = None,
+              effort: bool = False) -> Any:
+        """Any solution of the puzzle (81 characters, ``1``-``9`` for
+        givens, ``0`` or ``.`` for blanks), as 81 digits."""
+        return self._ask("SOLVE " + _check_cells(puzzle) + _options(
+            budget, deadline, effort), str, effort)
+
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = None,
+               deadline: Optional[float] = None,
+               effort: bool = False) -> Any:
+        """The lexicographically smallest solution."""
+        return self._ask("LEXMIN " + _check_cells(puzzle) + _options(
+            budget, deadline, effort), str, effort)
+
+    def count(self, puzzle: str, limit: int = 2, *,
+              budget: Optional[int] = None,
+              deadline: Optional[float] = None,
+              effort: bool = False) -> Any:
+        """How many solutions, counted up to limit (a result equal to
+        limit means at least that many)."""
+        return self._ask("COUNT %s %d%s" % (_check_cells(puzzle), limit,
+                                             _options(budget, deadline,
+                                                      effort)),
+                         int, effort)
+
+    def analyze(self, puzzle: str, *, budget: Optional[int] = None,
+                deadline: Optional[float] = None,
+                effort: bool = False) -> Any:
+        """Status, clues, effort and, for a unique puzzle, solution and
+        rating, in one round trip: an :class:`Analysis`."""
+        return self._ask("ANALYZE " + _check_cells(puzzle) + _options(
+            budget, deadline, effort), _analysis, effort)
+
+    def rate(self, puzzle: str, *, budget: Optional[int] = None,
+             deadline: Optional[float] = None,
+             effort: bool = False) -> Any:
+        """How hard the puzzle is for a person: a :class:`Rating`."""
+        return self._ask("RATE " + _check_cells(puzzle) + _options(
+            budget, deadline, effort), _rating, effort)
+
+    def hint(self, puzzle: str, grid: Optional[str] = None, *,
+             budget: Optional[int] = None,
+             deadline: Optional[float] = None,
+             effort: bool = False) -> Any:
+        """The next logical step from grid (81 cells, or 729 characters
+        of pencil marks; None: the puzzle itself): a :class:`Hint`, or
+        None when every cell is filled."""
+        line = "HINT " + _check_cells(puzzle)
+        if grid is not None:
+            line += " " + _check_cells(grid, (81, 729))
+        return self._ask(line + _options(budget, deadline, effort),
+                         _hint, effort)
+
+    def generate(self, level: str = "medium", seed: Optional[int] = None,
+                 *, info: bool = False, budget: Optional[int] = None,
+                 deadline: Optional[float] = None,
+                 effort: bool = False) -> Any:
+        """A new puzzle of level (``easy`` .. ``extreme``), the same for
+        the same seed; with info, a :class:`Generated` that names the
+        seed used."""
+        if level not in LEVELS:
+            raise ValueError("level must be one of " + ", ".join(LEVELS))
+        line = "GENERATE " + level
+        if seed is not None:
+            if not 0 <= seed < 1 << 64:
+                raise ValueError("seed must be from 0 to 2**64 - 1")
+            line += " %d" % seed
+        return self._ask(line + _options(budget, deadline, effort,
+                                         " info=1" if info else ""),
+                         _generated, effort)
+
+    # -- pipelined batches -----------------------------------------------
+    def _many(self, lines: Iterable[str], parse: Callable[[str], Any],
+              effort: bool, window: int, errors: bool) -> Iterator[Any]:
+        """Send lines with at most window in flight; yield each parsed
+        reply in order (an :class:`Error` in its place with errors, else
+        raised)."""
+        if window < 1:
+            raise ValueError("window must be at least 1")
+        self._skip_owed()
+        it = iter(lines)
+        sent: collections.deque = collections.deque()
+        done = False
+        while True:
+            # Refill once half the window is answered: one write a batch.
+            if not done and len(sent) <= window // 2:
+                batch = []
+                for line in it:
+                    batch.append(line)
+                    if len(sent) + len(batch) >= window:
+                        break
+                else:
+                    done = True
+                if batch:
+                    self._send(batch)
+                    sent.extend(batch)
+                    self._owed += len(batch)
+            if not sent:
+                return
+            request = sent.popleft()
+            line = self._line()
+            self._owed -= 1
+            try:
+                yield self._value(request, line, parse, effort)
+            except Error as e:
+                if not errors:
+                    raise
+                yield e
+
+    def solve_many(self, puzzles: Iterable[str], *,
+                   budget: Optional[int] = None,
+                   deadline: Optional[float] = None, effort: bool = False,
+                   window: int = DEFAULT_WINDOW,
+                   errors: bool = False) -> Iterator[Any]:
+        """solve() of each puzzle, pipelined: an iterator of the
+        solutions in input order.  With errors, an :class:`Error` takes
+        the place of a puzzle's solution instead of being raised."""
+        opts = _options(budget, deadline, effort)
+        return self._many(("SOLVE " + _check_cells(p) + opts
+                           for p in puzzles), str, effort, window, errors)
+
+    def lexmin_many(self, puzzles: Iterable[str], *,
+                    budget: Optional[int] = None,
+                    deadline: Optional[float] = None, effort: bool = False,
+                    window: int = DEFAULT_WINDOW,
+                    errors: bool = False) -> Iterator[Any]:
+        """lexmin() of each puzzle, pipelined, in input order."""
+        opts = _options(budget, deadline, effort)
+        return self._many(("LEXMIN " + _check_cells(p) + opts
+                           for p in puzzles), str, effort, window, errors)
+
+    def count_many(self, puzzles: Iterable[str], limit: int = 2, *,
+                   budget: Optional[int] = None,
+                   deadline: Optional[float] = None, effort: bool = False,
+                   window: int = DEFAULT_WINDOW,
+                   errors: bool = False) -> Iterator[Any]:
+        """count() of each puzzle, pipelined, in input order."""
+        opts = " %d%s" % (limit, _options(budget, deadline, effort))
+        return self._many(("COUNT " + _check_cells(p) + opts
+                           for p in puzzles), int, effort, window, errors)
+
+    def analyze_many(self, puzzles: Iterable[str], *,
+                     budget: Optional[int] = None,
+                     deadline: Optional[float] = None,
+                     effort: bool = False, window: int = DEFAULT_WINDOW,
+                     errors: bool = False) -> Iterator[Any]:
+        """analyze() of each puzzle, pipelined, in input order."""
+        opts = _options(budget, deadline, effort)
+        return self._many(("ANALYZE " + _check_cells(p) + opts
+                           for p in puzzles), _analysis, effort, window,
+                          errors)
+
+    def rate_many(self, puzzles: Iterable[str], *,
+                  budget: Optional[int] = None,
+                  deadline: Optional[float] = None, effort: bool = False,
+                  window: int = DEFAULT_WINDOW,
+                  errors: bool = False) -> Iterator[Any]:
+        """rate() of each puzzle, pipelined, in input order."""
+        opts = _options(budget, deadline, effort)
+        return self._many(("RATE " + _check_cells(p) + opts
+                           for p in puzzles), _rating, effort, window,
+                          errors)
+
+    def hint_many(self, puzzles: Iterable[str], *,
+                  budget: Optional[int] = None,
+                  deadline: Optional[float] = None, effort: bool = False,
+                  window: int = DEFAULT_WINDOW,
+                  errors: bool = False) -> Iterator[Any]:
+        """hint() of each puzzle (from its givens), pipelined."""
+        opts = _options(budget, deadline, effort)
+        return self._many(("HINT " + _check_cells(p) + opts
+                           for p in puzzles), _hint, effort, window, errors)
+
+    def generate_many(self, seeds: Iterable[int], level: str = "medium",
+                      *, info: bool = False, budget: Optional[int] = None,
+                      deadline: Optional[float] = None,
+                      effort: bool = False, window: int = DEFAULT_WINDOW,
+                      errors: bool = False) -> Iterator[Any]:
+        """generate(level, seed) of each seed, pipelined, in order."""
+        if level not in LEVELS:
+            raise ValueError("level must be one of " + ", ".join(LEVELS))
+        opts = _options(budget, deadline, effort, " info=1" if info else "")
+        return self._many(("GENERATE %s %d%s" % (level, s, opts)
+                           for s in seeds), _generated, effort, window,
+                          errors)

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+python_client.py -- the Python client (python/sudokud) against the real
+daemon, over the Unix socket and TCP: every method and its parsed value
+(solutions checked by the reference solver, not by the daemon), errors
+raised as sudokud.Error with their code, the options as keywords, the
+*_many methods pipelining a set in input order (and with errors=True,
+in place), an abandoned batch leaving the connection in step, every
+address form; and "pip install ./python" into a fresh venv without a
+network, then the installed package used.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+
+sys.path.insert(0, os.path.join(h.TOP_SRCDIR, "python"))
+import sudokud                                          # noqa: E402
+
+T = h.Tap({"workers": 2})
+EMPTY = "0" * 81
+
+
+def client(c, timeout=10):
+    if c.transport == "unix":
+        return sudokud.Client("unix:" + c.d.path, timeout=timeout)
+    return sudokud.Client("127.0.0.1:%d" % c.d.port, timeout=timeout)
+
+
+def raises(code, fn, *args, **kw):
+    try:
+        fn(*args, **kw)
+    except sudokud.Error as e:
+        eq(e.code, code, "the code of %r" % (e,))
+        return e
+    raise h.Fail("no sudokud.Error %s from %s" % (code, fn.__name__))
+
+
+@T.case("every method: parsed values, checked against the reference "
+        "solver")
+def _(c):
+    with client(c) as k:
+        k.ping()
+        eq(k.version(), h.package_version(), "version()")
+        hello = k.hello()
+        eq((hello["server"], hello["proto"]), ("sudokud", "2"), "hello()")
+        check("SOLVE" in hello["verbs"].split(","), "verbs")
+        eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "solve()")
+        eq(k.lexmin(EMPTY), h.EMPTY_LEXMIN, "lexmin()")
+        eq((k.count(h.CLASSIC), k.count(EMPTY, 7)), (1, 7), "count()")
+        r = k.rate(h.CLASSIC)
+        eq(r, sudokud.Rating("easy", 1.0, "naked_single"), "rate()")
+        hint = k.hint(h.CLASSIC)
+        eq(hint.technique, "naked_single", "hint().technique")
+        a = hint.actions[0]
+        eq((a.cell, a.row, a.col, a.place), ("r5c5", 5, 5, True), "action")
+        eq(h.CLASSIC_SOLUTION[(a.row - 1) * 9 + a.col - 1], str(a.digit),
+           "the hint's digit is the solution's")
+        eq(k.hint(h.CLASSIC, h.CLASSIC_SOLUTION), None, "solved: None")
+        an = k.analyze(h.CLASSIC)
+        eq((an.status, an.clues, an.solution, an.level, an.score,
+            an.hardest), ("unique", 30, h.CLASSIC_SOLUTION, "easy", 1.0,
+                          "naked_single"), "analyze()")
+        eq(k.analyze(EMPTY).status, "multiple", "analyze() of many")
+        p = k.generate("hard", 7)
+        eq(k.generate("hard", seed=7), p, "generate() seeded twice")
+        eq(h.ref_search(p, limit=2, lexmin=False)[0], 1, "one solution")
+        g = k.generate("easy", info=True)
+        eq((g.level, k.generate("easy", g.seed)), ("easy", g.puzzle),
+           "generate(info=True): its seed makes it again")
+        check(int(k.stats()["cmd_solve"]) >= 1, "stats()")
+
+
+@T.case("errors: sudokud.Error with the protocol's code and text; options "
+        "as keywords; effort=True", daemon={"workers": 1, "budget": 500})
+def _(c):
+    with client(c) as k:
+        e = raises("char", k.solve, "x" + h.CLASSIC[1:])
+        eq(e.text, "bad character 'x' (0x78) at position 1", ".text")
+        eq(e.request, "SOLVE x" + h.CLASSIC[1:], ".request")
+        raises("conflict", k.solve, "55" + h.CLASSIC[2:])
+        raises("nosolution", k.solve, "12345678." + "........9" + "." * 63)
+        raises("multiple", k.rate, EMPTY)
+        raises("budget", k.count, EMPTY, 1000)
+        e = raises("budget", k.count, EMPTY, 1000, budget=10)
+        eq(e.text, "search budget of 10 guesses exceeded", "budget=10")
+        e = raises("budget", k.count, EMPTY, 1000, budget=10 ** 12)
+        eq(e.text, "search budget of 500 guesses exceeded", "capped")
+        eff = k.solve(h.CLASSIC, effort=True)
+        check(isinstance(eff, sudokud.Effort) and eff.value ==
+              h.CLASSIC_SOLUTION and eff.guesses >= 0 and eff.us >= 0,
+              "effort=True: %r" % (eff,))
+        eff = k.analyze(h.CLASSIC, effort=True)
+        eq((eff.value.status, eff.guesses), ("unique", eff.value.guesses),
+           "analyze(effort=True)")
+        e = raises("budget", k.count, EMPTY, 1000, budget=10, effort=True)
+        eq(e.text, "search budget of 10 guesses exceeded", "the text "
+           "without the effort")
+        eq(k.count(h.CLASSIC, deadline=5.0), 1, "a deadline far away")
+        for bad in (lambda: k.solve("123"), lambda: k.generate("tricky"),
+                    lambda: k.count(h.CLASSIC, budget=0),
+                    lambda: k.solve(h.CLASSIC, deadline=0)):
+            try:
+                bad()
+            except ValueError:
+                continue
+            raise h.Fail("no ValueError")
+        k.ping()
+
+
+@T.case("*_many: 17-clue set pipelined, every solution right and in "
+        "order; errors in place; an abandoned batch leaves it in step",
+        timeout=120)
+def _(c):
+    puzzles = h.load_puzzles("puzzles2_17_clue", 5000)
+    with client(c, 60) as k:
+        got = list(k.solve_many(puzzles, window=64))
+        eq(len(got), len(puzzles), "answers")
+        for p, s in zip(puzzles, got):
+            eq(h.solution_problem(p, s), None, "solution of %s" % p)
+        counts = list(k.count_many(puzzles[:500], 2))
+        eq(counts, [1] * 500, "count_many()")
+        mixed = [h.CLASSIC, "55" + h.CLASSIC[2:], EMPTY]
+        got = list(k.solve_many(mixed, errors=True))
+        eq(got[0], h.CLASSIC_SOLUTION, "first")
+        check(isinstance(got[1], sudokud.Error) and got[1].code ==
+              "conflict", "second: %r" % (got[1],))
+        eq(h.solution_problem(EMPTY, got[2]), None, "third")
+        try:
+            list(k.solve_many(mixed))
+        except sudokud.Error as e:
+            eq(e.code, "conflict", "raised")
+        batch = k.solve_many(puzzles[:1000], window=256)
+        first = next(batch)
+        eq(h.solution_problem(puzzles[0], first), None, "first of a batch")
+        batch.close()           # abandoned with requests in flight
+        eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "in step after it")
+        rates = list(k.rate_many([h.CLASSIC] * 3))
+        eq(rates, [sudokud.Rating("easy", 1.0, "naked_single")] * 3,
+           "rate_many()")
+        gens = list(k.generate_many(range(3), "easy"))
+        eq(gens, [k.generate("easy", s) for s in range(3)],
+           "generate_many()")
+
+
+@T.case("addresses: unix:PATH, a path, HOST:PORT, (host, port), "
+        "$SUDOKUD_SOCKET; a bad one is ValueError", transports=(None,))
+def _(c):
+    for addr in ("unix:" + c.d.path, c.d.path, "127.0.0.1:%d" % c.d.port,
+                 "tcp:127.0.0.1:%d" % c.d.port, ("127.0.0.1", c.d.port)):
+        with sudokud.Client(addr, timeout=5) as k:
+            k.ping()
+    old = os.environ.get("SUDOKUD_SOCKET")
+    os.environ["SUDOKUD_SOCKET"] = c.d.path
+    try:
+        with sudokud.Client(timeout=5) as k:
+            k.ping()
+    finally:
+        if old is None:
+            del os.environ["SUDOKUD_SOCKET"]
+        else:
+            os.environ["SUDOKUD_SOCKET"] = old
+    for bad in ("nohost", "host:0", "host:x"):
+        try:
+            sudokud.parse_address(bad)
+        except ValueError:
+            continue
+        raise h.Fail("%r accepted" % bad)
+
+
+@T.case("pip install ./python into a fresh venv, no network: the "
+        "installed package solves", transports=("unix",), timeout=120)
+def _(c):
+    tmp = tempfile.mkdtemp(prefix="sudokud-venv.")
+    venv = os.path.join(tmp, "venv")
+    r = subprocess.run([sys.executable, "-m", "venv", venv],
+                       capture_output=True, text=True, timeout=60)
+    eq(r.returncode, 0, "python3 -m venv (Debian: python3-venv): "
+       + r.stderr[-300:])
+    py = os.path.join(venv, "bin", "python")
+    env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.pop("PYTHONPATH", None)
+    r = subprocess.run([py, "-m", "pip", "install", "-q",
+                        os.path.join(h.TOP_SRCDIR, "python")],
+                       capture_output=True, text=True, timeout=90, env=env,
+                       cwd=tmp)
+    eq(r.returncode, 0, "pip install ./python: " + r.stderr[-500:])
+    r = subprocess.run([py, "-c", "import sudokud, sys; "
+                        "c = sudokud.Client(sys.argv[1]); "
+                        "print(c.solve(sys.argv[2]), sudokud.__file__)",
+                        c.d.path, h.CLASSIC], capture_output=True,
+                       text=True, timeout=30, env=env, cwd=tmp)
+    eq(r.returncode, 0, "the installed package: " + r.stderr[-300:])
+    sol, where = r.stdout.split()
+    eq(sol, h.CLASSIC_SOLUTION, "its answer")
+    check(where.startswith(venv), "imported from the venv: " + where)
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
