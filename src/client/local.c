@@ -270,7 +270,8 @@ local_run(struct input *in, const struct query *q, struct output *out,
 	l.out = out;
 	l.nring = nthreads == 1 ? 1 : (size_t)nthreads * LOCAL_RING;
 	l.ring = xcalloc(l.nring, sizeof *l.ring);
-	l.replysize = q->mode == MODE_HINT ? REPLY_MAX : REPLY_SHORT;
+	l.replysize = q->mode == MODE_HINT || q->mode == MODE_ANALYZE ?
+	    REPLY_MAX : REPLY_SHORT;
 	for (i = 0; i < l.nring; i++)
 		l.ring[i].reply = xcalloc(LOCAL_CHUNK, l.replysize);
 	pthread_mutex_init(&l.lock, NULL);

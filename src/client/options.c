@@ -30,7 +30,8 @@
 /* Which commands take an option. */
 #define C_SOLVE		(1 << CMD_SOLVE)
 #define C_GEN		(1 << CMD_GENERATE)
-#define C_ALL		(C_SOLVE | (1 << CMD_RATE) | (1 << CMD_HINT) | C_GEN)
+#define C_ALL		(C_SOLVE | (1 << CMD_RATE) | (1 << CMD_HINT) | C_GEN | \
+			 (1 << CMD_ANALYZE))
 
 /* getopt's value of --seed, which has no short form. */
 #define OPT_SEED	256
@@ -45,7 +46,7 @@ static const struct opt {
 	const char	*help;
 } opts[] = {
 	{ "budget", required_argument, "b:", C_ALL, "=N",
-	  "-L: at most N guesses per puzzle (default "
+	  "at most N guesses per puzzle (-L: default "
 	  DEFAULTS_STRING(SUDOKU_BUDGET_SERVICE) ")" },
 	{ "connections", required_argument, "C:", C_ALL, "=N",
 	  "N connections, one a server at least (default "
@@ -53,6 +54,8 @@ static const struct opt {
 	{ "count", optional_argument, "c::", C_SOLVE, "[=LIMIT]",
 	  "count solutions, up to LIMIT (default "
 	  DEFAULTS_STRING(SUDOKUC_COUNT_DEFAULT) ")" },
+	{ "deadline", required_argument, "D:", C_ALL, "=MS",
+	  "ERR deadline for a puzzle not done in MS ms" },
 	{ "errors", optional_argument, "e", C_ALL, "[=WHERE]",
 	  "error answers on stderr, or stdout (the default)" },
 	{ "format", required_argument, "f:", C_ALL, "=FORMAT",
@@ -93,7 +96,8 @@ static const struct opt {
 static const char *commands[] = {
 	[CMD_RATE] = "rate",
 	[CMD_HINT] = "hint",
-	[CMD_GENERATE] = "generate"
+	[CMD_GENERATE] = "generate",
+	[CMD_ANALYZE] = "analyze"
 };
 
 static const char *formats[] = {
@@ -105,9 +109,10 @@ static const char *formats[] = {
 
 static const char usage_text[] =
     "usage: sudokuc [-ehLlqVv] [-b budget] [-C connections] [-c [limit]]\n"
-    "               [-f format] [-H host[:port]] [-j threads] [-p port]\n"
-    "               [-s socket] [-t timeout] [-w window]\n"
+    "               [-D deadline] [-f format] [-H host[:port]] [-j threads]\n"
+    "               [-p port] [-s socket] [-t timeout] [-w window]\n"
     "               [puzzle | file | - | ping | stats | version] ...\n"
+    "       sudokuc [options] analyze [puzzle | file | -] ...\n"
     "       sudokuc [options] rate [puzzle | file | -] ...\n"
     "       sudokuc [options] hint [puzzle | file | -] [grid]\n"
     "       sudokuc [options] generate [-n number] [-l level] "
@@ -143,8 +148,9 @@ help(void)
 
 	printf("%s\nSolve Sudoku puzzles with sudokud, or in-process with "
 	    "-L; one answer per\npuzzle on standard output, in input order, "
-	    "an ERR line for an error.\nrate: their difficulty; hint: the "
-	    "next logical step; generate: new puzzles.\n\n", usage_text);
+	    "an ERR line for an error.\nanalyze: solutions, clues, effort "
+	    "and rating; rate: their difficulty;\nhint: the next logical step; "
+	    "generate: new puzzles.\n\n", usage_text);
 	for (i = 0; i < NOPTS; i++)
 		if (opts[i].cmds & C_SOLVE)
 			help_line(i);
@@ -352,11 +358,16 @@ option_value(struct options *o, int ch, int argc, char **argv)
 	case 'b':
 		o->query.budget = option_number(optarg, 1,
 		    SUDOKU_BUDGET_SERVICE_MAX, "the budget");
+		o->query.sendbudget = 1;	/* a daemon's is the most */
 		o->budget = 1;
 		return (0);
 	case 'C':
 		o->connections = option_number(optarg, 1, BATCH_CONN_MAX,
 		    "connections");
+		return (0);
+	case 'D':
+		o->query.deadline = option_number(optarg, 1,
+		    SUDOKUC_DEADLINE_MAX, "the deadline");
 		return (0);
 	case 'c':
 		count_parse(o, argc, argv);
@@ -473,9 +484,10 @@ options_check(const struct options *o)
 		    "with it");
 	if (o->local && o->stats)
 		fatalx("stats needs a daemon: not with -L");
-	if (!o->local && (o->budget || o->threads != 0))
-		fatalx("-b and -j are for -L: the daemon has its own budget "
-		    "and threads");
+	if (!o->local && o->threads != 0)
+		fatalx("-j is for -L: the daemon has its own threads");
+	if (o->local && o->query.deadline != 0)
+		fatalx("-D is for a daemon: -L has no deadline");
 }
 
 void

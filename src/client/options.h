@@ -15,7 +15,8 @@ enum command {
 	CMD_SOLVE = 0,		/* none: solve, --lexmin, --count */
 	CMD_RATE,		/* rate */
 	CMD_HINT,		/* hint */
-	CMD_GENERATE		/* generate */
+	CMD_GENERATE,		/* generate */
+	CMD_ANALYZE		/* analyze */
 };
 
 /* A server named by -s or -H, in the order given. */

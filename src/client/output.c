@@ -165,6 +165,7 @@ output_format(const struct output *out, const struct item *it)
 	switch (out->query.mode) {
 	case MODE_COUNT:
 	case MODE_RATE:
+	case MODE_ANALYZE:
 		return (FORMAT_LINE);	/* one line */
 	case MODE_HINT:		/* one line, or drawn */
 		return (out->format == FORMAT_PRETTY ? FORMAT_PRETTY :
@@ -297,7 +298,8 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 		return (output_count(out, reply));
 	/* Checked: by the batch (check.c), or made by the core (-L). */
 	out->solved++;
-	if (out->query.mode == MODE_RATE || out->query.mode == MODE_HINT)
+	if (out->query.mode == MODE_RATE || out->query.mode == MODE_HINT ||
+	    out->query.mode == MODE_ANALYZE)
 		output_line(out, it, reply);
 	else
 		output_solution(out, it, reply);
@@ -453,7 +455,8 @@ output_summary(struct output *out)
 	static const char	*done[] = {
 		[MODE_SOLVE] = "solved", [MODE_LEXMIN] = "solved",
 		[MODE_COUNT] = "solved", [MODE_RATE] = "rated",
-		[MODE_HINT] = "hinted", [MODE_GENERATE] = "generated"
+		[MODE_HINT] = "hinted", [MODE_GENERATE] = "generated",
+		[MODE_ANALYZE] = "analyzed"
 	};
 	double			 elapsed = sudokuc_now() - out->start;
 

@@ -209,35 +209,50 @@ peer_probe(struct peer *w)
 	w->probing = 1;
 }
 
+/* The options of q for a request: " budget=N deadline=MS", or none. */
+static int
+peer_options(const struct query *q, char *p)
+{
+	int	n = 0;
+
+	if (q->sendbudget)
+		n += sprintf(p + n, " budget=%llu",
+		    (unsigned long long)q->budget);
+	if (q->deadline != 0)
+		n += sprintf(p + n, " deadline=%lu", q->deadline);
+	return (n);
+}
+
 void
 peer_request(struct peer *w, struct item *it, const struct query *q)
 {
 	static const char	*meta[] = { "PING", "STATS", "VERSION" };
-	/* "HINT <81 cells> <grid>\n", the longest, or "GENERATE ...". */
-	char			*p = peer_room(w, q->gridlen + 128);
+	static const char	*verb[] = {
+		[MODE_SOLVE] = "SOLVE", [MODE_LEXMIN] = "LEXMIN",
+		[MODE_COUNT] = "COUNT", [MODE_RATE] = "RATE",
+		[MODE_HINT] = "HINT", [MODE_GENERATE] = "GENERATE",
+		[MODE_ANALYZE] = "ANALYZE"
+	};
+	/* "HINT <81 cells> <grid> <options>\n", the longest. */
+	char			*p = peer_room(w, q->gridlen + 192);
 	int			 n;
 
 	if (it->kind == ITEM_META) {
 		it->sent = sudokuc_now();
-		n = sprintf(p, "%s\n", meta[it->meta]);
-	} else if (q->mode == MODE_COUNT)
-		n = sprintf(p, "COUNT %.81s %lu\n", it->cells, q->limit);
-	else if (q->mode == MODE_LEXMIN)
-		n = sprintf(p, "LEXMIN %.81s\n", it->cells);
-	else if (q->mode == MODE_RATE)
-		n = sprintf(p, "RATE %.81s\n", it->cells);
-	else if (q->mode == MODE_HINT)
-		n = sprintf(p, "HINT %.81s%s%.*s\n", it->cells,
-		    q->grid != NULL ? " " : "", (int)q->gridlen,
-		    q->grid != NULL ? q->grid : "");
-	else if (q->mode == MODE_GENERATE)
-		n = sprintf(p, "GENERATE %s %llu\n",
-		    sudoku_level_name(q->level), (unsigned long long)it->seed);
-	else {
-		memcpy(p, it->cells, SUDOKU_CELLS);
-		p[SUDOKU_CELLS] = '\n';
-		n = SUDOKU_CELLS + 1;
+		w->wlen += sprintf(p, "%s\n", meta[it->meta]);
+		return;
 	}
+	if (q->mode == MODE_GENERATE)
+		n = sprintf(p, "GENERATE %s %llu",
+		    sudoku_level_name(q->level), (unsigned long long)it->seed);
+	else
+		n = sprintf(p, "%s %.81s", verb[q->mode], it->cells);
+	if (q->mode == MODE_COUNT)
+		n += sprintf(p + n, " %lu", q->limit);
+	else if (q->mode == MODE_HINT && q->grid != NULL)
+		n += sprintf(p + n, " %.*s", (int)q->gridlen, q->grid);
+	n += peer_options(q, p + n);
+	p[n++] = '\n';
 	w->wlen += n;
 }
 

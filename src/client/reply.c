@@ -5,7 +5,9 @@
  * Each function follows the daemon's code path for its request
  * (src/daemon/proto_work.c, proto_solve.c and proto_logic.c: the end of
  * a job, proto_solve_found(), proto_logic_rated(), proto_logic_hinted(),
- * proto_logic_generated()) with the same core calls in the same order, so that the same request gets the same bytes either way: the
+ * proto_logic_generated(), proto_logic_analyzed()) with the same core
+ * calls in the same order, so that the same request gets the same bytes
+ * either way: the
  * tests compare the two outputs.  A search the daemon runs in slices
  * gives the same answer in one call (sudoku.h).
  */
@@ -158,6 +160,43 @@ reply_generate(const struct item *it, const struct query *q, char *buf,
 	buf[SUDOKU_CELLS] = '\0';
 }
 
+/* ANALYZE: status, clues, guesses; solution and rating if unique. */
+static void
+reply_analyze(const struct item *it, const struct query *q, char *buf,
+    size_t size)
+{
+	static const char	*status[] = { "nosolution", "unique",
+				    "multiple" };
+	struct sudoku_grid	 sol;
+	struct sudoku_rating	 r;
+	struct sudoku_stats	 st;
+	enum sudoku_result	 res;
+	unsigned long		 n = 0;
+	char			 text[SUDOKU_CELLS + 1];
+	int			 i, clues = 0, len;
+
+	for (i = 0; i < SUDOKU_CELLS; i++)
+		clues += it->grid.cell[i] != 0;
+	res = sudoku_count(&it->grid, 2, q->budget, &n, &sol, &st);
+	if (res == SUDOKU_BUDGET) {
+		reply_result(res, q->budget, buf, size);
+		return;
+	}
+	if (n == 1 && sudoku_rate(&it->grid, q->budget, &r) != SUDOKU_SOLVED) {
+		snprintf(buf, size, "ERR budget the rating ran out of budget");
+		return;
+	}
+	len = snprintf(buf, size, "status=%s clues=%d guesses=%llu",
+	    status[n < 2 ? n : 2], clues, (unsigned long long)st.guesses);
+	if (n != 1 || len < 0 || (size_t)len >= size)
+		return;
+	sudoku_format(&sol, text);
+	text[SUDOKU_CELLS] = '\0';
+	snprintf(buf + len, size - (size_t)len, " solution=%s level=%s "
+	    "score=%u.%u hardest=%s", text, sudoku_level_name(r.level),
+	    r.score / 10, r.score % 10, sudoku_technique_name(r.hardest));
+}
+
 void
 reply_make(const struct item *it, const struct query *q, char *buf,
     size_t size)
@@ -178,6 +217,9 @@ reply_make(const struct item *it, const struct query *q, char *buf,
 		break;
 	case MODE_GENERATE:
 		reply_generate(it, q, buf, size);
+		break;
+	case MODE_ANALYZE:
+		reply_analyze(it, q, buf, size);
 		break;
 	default:
 		reply_solve(it, q, buf, size);

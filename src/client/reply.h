@@ -22,7 +22,7 @@
  * same core calls the daemon makes (src/daemon/proto_*.c), with the budget
  * of q, so that -L prints byte for byte what the daemon path prints.
  * Not for META_STATS, which needs a daemon.  size: REPLY_MAX for
- * MODE_HINT, REPLY_SHORT for the others.
+ * MODE_HINT and MODE_ANALYZE, REPLY_SHORT for the others.
  */
 void	reply_make(const struct item *it, const struct query *q, char *buf,
 	    size_t size);

@@ -25,6 +25,9 @@
 #define SUDOKUC_WINDOW_DEFAULT	256
 #define SUDOKUC_WINDOW_MAX	65536
 
+/* deadline=: at most a day, as the daemon takes it. */
+#define SUDOKUC_DEADLINE_MAX	86400000UL
+
 /* COUNT limits: the protocol's default, and the daemon's largest count_max. */
 #define SUDOKUC_COUNT_DEFAULT	2
 #define SUDOKUC_COUNT_MAX	1000000
@@ -53,13 +56,16 @@ enum mode {
 	MODE_COUNT,		/* COUNT */
 	MODE_RATE,		/* RATE: sudokuc rate */
 	MODE_HINT,		/* HINT: sudokuc hint */
-	MODE_GENERATE		/* GENERATE: sudokuc generate */
+	MODE_GENERATE,		/* GENERATE: sudokuc generate */
+	MODE_ANALYZE		/* ANALYZE: sudokuc analyze */
 };
 
 struct query {
 	enum mode		 mode;
 	unsigned long		 limit;		/* MODE_COUNT */
-	uint64_t		 budget;	/* -L: guesses per puzzle */
+	uint64_t		 budget;	/* guesses per puzzle (-b) */
+	int			 sendbudget;	/* -b with a daemon: budget= */
+	unsigned long		 deadline;	/* -D: ms, deadline=; 0 none */
 	enum sudoku_level	 level;		/* MODE_GENERATE */
 	const char		*grid;		/* MODE_HINT: the player's, */
 	size_t			 gridlen;	/* 81 or 729 bytes, or NULL */

@@ -377,7 +377,7 @@ def _(c):
            (["-c", "rate", h.CLASSIC], "not with rate"),
            (["-l", "generate"], "not with generate"),
            (["rate", "-c", h.CLASSIC], "unknown option -c"),
-           (["generate", "-j", "2"], "-b and -j are for -L")]
+           (["generate", "-j", "2"], "-j is for -L")]
     res = [(a, run(*a)) for a, _ in bad]
     for (a, want), (_, (rc, out, err)) in zip(bad, res):
         check(rc == 2 and out == "" and err.startswith("sudokuc: ") and

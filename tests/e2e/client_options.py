@@ -83,7 +83,7 @@ def synopsis_test(name):
 # ---- options (issue 9.9) ----------------------------------------------------
 
 HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
-                "e": "errors", "f": "format", "H": "host", "h": "help",
+                "D": "deadline", "e": "errors", "f": "format", "H": "host", "h": "help",
                 "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
                 "q": "quiet", "s": "socket", "t": "timeout", "V": "version",
                 "v": "verbose", "w": "window"}
@@ -207,13 +207,13 @@ def option_tests():
                "search budget 200000 guesses" in err2, name,
                (rc, out, err, rc2, out2, err2))
 
-    @case("-b and -j: ranges, and only with -L")
+    @case("-b and -j: ranges; -j only with -L, -D only without")
     def _(name):
         res = [run(*a) for a in (["-L", "-b", "0", EASY],
                                  ["-L", "-b", "100000001", EASY],
                                  ["-L", "-j", "0", EASY],
                                  ["-L", "-j", "65", EASY],
-                                 ["-b", "10", EASY], ["-j", "2", EASY])]
+                                 ["-L", "-D", "10", EASY], ["-j", "2", EASY])]
         TAP.ok(all(r[0] == 2 and r[1] == "" and r[2].startswith("sudokuc: ")
                    for r in res) and "-L" in res[4][2] and
                "-L" in res[5][2], name, res)

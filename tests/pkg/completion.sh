@@ -132,7 +132,7 @@ check "sudokuc --format=: the output formats" "grid line pretty spaced" \
 check "sudokuc --errors=: stderr, stdout" "stderr stdout" \
     sudokuc --errors = ''
 check "sudokuc operands: meta requests and files" \
-    "etc generate hint ping puzzles.txt rate stats sudokud.conf sudokud.sock version" \
+    "analyze etc generate hint ping puzzles.txt rate stats sudokud.conf sudokud.sock version" \
     sudokuc -v ''
 check "sudokuc p: ping and puzzles.txt" "ping puzzles.txt" sudokuc -l p
 check "sudokuc: no options after an operand" "" sudokuc ping --l
