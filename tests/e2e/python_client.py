@@ -185,7 +185,8 @@ def _(c):
     eq(r.returncode, 0, "python3 -m venv (Debian: python3-venv): "
        + r.stderr[-300:])
     py = os.path.join(venv, "bin", "python")
-    env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env = dict(os.environ, PIP_NO_INDEX="1", PIP_NO_CACHE_DIR="1",
+               PIP_DISABLE_PIP_VERSION_CHECK="1", HOME=tmp)
     env.pop("PYTHONPATH", None)
     r = subprocess.run([py, "-m", "pip", "install", "-q",
                         os.path.join(h.TOP_SRCDIR, "python")],
