@@ -70,8 +70,6 @@ log_effective(int level)
 {
 	int	n;
 
-	if (log_debugging)
-		return (LOG_DEBUG);
 	if (level < LOG_EMERG)
 		level = LOG_EMERG;
 	for (n = log_verbose; n > 0 && level < LOG_DEBUG; n--) {

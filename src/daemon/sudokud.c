@@ -30,7 +30,8 @@
  * checks), --help adds a line per option.
  */
 static const struct option sudokud_longopts[] = {
-	{ "debug",	no_argument,		NULL, 'd' },
+	{ "debug",	no_argument,		NULL, 'D' },
+	{ "foreground",	no_argument,		NULL, 'd' },
 	{ "file",	required_argument,	NULL, 'f' },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "check",	no_argument,		NULL, 'n' },
@@ -39,10 +40,11 @@ static const struct option sudokud_longopts[] = {
 	{ NULL,		0,			NULL, 0 }
 };
 
-static const char sudokud_usage[] = "usage: sudokud [-dhnVv] [-f file]\n";
+static const char sudokud_usage[] = "usage: sudokud [-DdhnVv] [-f file]\n";
 
 static const char sudokud_help[] =
-    "  -d, --debug        log to standard error at the debug level\n"
+    "  -D, --debug        -d, and log at the debug level\n"
+    "  -d, --foreground   log to standard error, at the level configured\n"
     "  -f, --file=FILE    read the configuration from FILE (default: "
     "built-in)\n"
     "  -h, --help         print this help and exit\n"
@@ -189,9 +191,13 @@ main(int argc, char *argv[])
 	const char	*file = NULL;
 	int		 ch, debug = 0, noaction = 0, verbose = 0;
 
-	while ((ch = getopt_long(argc, argv, "df:hnVv", sudokud_longopts,
+	while ((ch = getopt_long(argc, argv, "Ddf:hnVv", sudokud_longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'D':
+			debug = 1;
+			verbose = LOG_DEBUG;	/* every step: debug */
+			break;
 		case 'd':
 			debug = 1;
 			break;

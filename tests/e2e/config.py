@@ -19,7 +19,7 @@ import harness as h  # noqa: E402
 
 SHIPPED = os.path.join(h.TOP_SRCDIR, "etc", "sudokud.conf")
 SYSTEM = os.path.join(h.TOP_BUILDDIR, "etc", "sudokud.conf.system")
-USAGE = "usage: sudokud [-dhnVv] [-f file]\n"
+USAGE = "usage: sudokud [-DdhnVv] [-f file]\n"
 
 T = h.Tap()
 
@@ -117,7 +117,8 @@ def test_flags():
     for flag in ("-h", "--help"):
         rc, out, err = run(flag)
         lines = out.splitlines()
-        opts = ("-d, --debug", "-f, --file=FILE", "-h, --help",
+        opts = ("-D, --debug", "-d, --foreground", "-f, --file=FILE",
+                "-h, --help",
                 "-n, --check", "-V, --version", "-v, --verbose")
         check("%s prints usage and a line per option, exits 0" % flag,
               rc == 0 and err == "" and out.startswith(USAGE) and

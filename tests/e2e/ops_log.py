@@ -73,10 +73,10 @@ def show(lines):
 START_RE = r"^sudokud \S+ starting, "
 
 
-@T.case("-d: messages on stderr without <N> prefixes, debug ones too",
+@T.case("-D: messages on stderr without <N> prefixes, debug ones too",
         transports=ONE, own=True)
 def _(c):
-    d = OpsDaemon(flags=("-d",), workers=2)
+    d = OpsDaemon(flags=("-D",), workers=2)
     try:
         d.start()
         eq(d.stop(), 0, "exit status")
@@ -91,7 +91,7 @@ def _(c):
               "a <N> prefix without the journal:\n" + "\n".join(lines))
         raw = d.raw_lines()
         check(raw and all(h.STAMP_RE.match(ln) for ln in raw),
-              "-d lines without an ISO 8601 time stamp:\n" + "\n".join(raw))
+              "-D lines without an ISO 8601 time stamp:\n" + "\n".join(raw))
     finally:
         d.cleanup()
 
@@ -297,9 +297,9 @@ def noisy_clients(d):
     check(ok, "the client that never reads was not closed")
 
 
-@T.case("connection events: at level = info nothing is logged; with -d "
-        "accept, close and the write-timeout close are", transports=ONE,
-        own=True)
+@T.case("connection events: at level = info nothing is logged, on the "
+        "journal or with -d; with -D accept, close and the write-timeout "
+        "close are", transports=ONE, own=True)
 def _(c):
     lifecycle = (START_RE, r"^listening on ", r"^serving with \d+ worker",
                  r"^signal 15: shutting down, \d+ connections open$",
@@ -315,8 +315,18 @@ def _(c):
         extra = [(p, t) for p, t in lines
                  if not any(re.search(pat, t) for pat in lifecycle)]
         eq(extra, [], "lines beyond start and stop at level = info")
+        # -d: the foreground, stderr, the level configured (info).
         reset_log(d)
         d.flags, d.journal = ["-d"], False
+        d.start()
+        noisy_clients(d)
+        eq(d.stop(), 0, "exit status")
+        extra = [t for t in d.lines()
+                 if not any(re.search(pat, t) for pat in lifecycle) and
+                 not re.search(r"^sudokud .* starting|^listening on ", t)]
+        eq(extra, [], "lines beyond start and stop with -d at level = info")
+        reset_log(d)
+        d.flags, d.journal = ["-D"], False
         d.start()
         noisy_clients(d)
         eq(d.stop(), 0, "exit status")
@@ -326,7 +336,7 @@ def _(c):
         for pat in (who + "connection accepted$", who + "connection closed$",
                     who + "closing a connection that does not read$"):
             check(any(re.search(pat, t) for t in lines),
-                  "no debug line %r with -d:\n%s" % (pat, "\n".join(lines)))
+                  "no debug line %r with -D:\n%s" % (pat, "\n".join(lines)))
     finally:
         d.cleanup()
 
@@ -357,14 +367,14 @@ def _(c):
         d.cleanup()
 
 
-@T.case("-d means debug whatever the level; -d -v is the same",
-        transports=ONE, own=True)
+@T.case("-D means debug whatever the level; -D -v and -d -vvv are the "
+        "same; -d keeps the level", transports=ONE, own=True)
 def _(c):
     d = OpsDaemon(journal=True, workers=1,
                   extra_conf="[log]\nlevel = error\n")
     try:
         got = {}
-        for flags in (("-d",), ("-d", "-v")):
+        for flags in (("-D",), ("-D", "-v"), ("-d", "-vvv")):
             reset_log(d)
             d.flags = list(flags)
             d.start()
@@ -374,7 +384,16 @@ def _(c):
             check(has(lines, SEV_DEBUG, "^worker 0 started$"),
                   "no debug line with %s and level = error:\n%s"
                   % (" ".join(flags), show(lines)))
-        eq(got[("-d", "-v")], got[("-d",)], "priorities of -d -v vs -d")
+        eq(got[("-D", "-v")], got[("-D",)], "priorities of -D -v vs -D")
+        eq(got[("-d", "-vvv")], got[("-D",)], "priorities of -d -vvv vs -D")
+        reset_log(d)
+        d.flags = ["-d"]
+        d.start()
+        eq(d.stop(), 0, "exit status with -d")
+        lines = journal_lines(d)
+        check(not any(p in (SEV_DEBUG, SEV_INFO) for p, _ in lines),
+              "info or debug lines with -d and level = error:\n%s"
+              % show(lines))
     finally:
         d.cleanup()
 
@@ -441,7 +460,7 @@ def _(c):
         "worker serves with the new file, and a connection made then gets "
         "its limits", transports=ONE, own=True)
 def _(c):
-    d = OpsDaemon(journal=True, workers=3, flags=("-d",), max_line=1024)
+    d = OpsDaemon(journal=True, workers=3, flags=("-D",), max_line=1024)
     n = Notify(d.tmp)
     try:
         d.env = {"NOTIFY_SOCKET": n.path}
