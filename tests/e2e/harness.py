@@ -37,6 +37,7 @@ the model):
   deep_budget(seconds), DEEP
                             heavy work sized at run time: the budget that
                             makes "SOLVE DEEP" last that long here
+  NotifySocket(path)        a NOTIFY_SOCKET standing in for systemd
 
 A case that runs out of time fails saying where it waited (its lines of
 code, the programs still running), and what it started is stopped.  No
@@ -44,7 +45,6 @@ case asserts how fast the machine is: durations are bounded only where
 the daemon is configured to take them (a 2 s timeout closes between 1
 and 4.5 s), "served meanwhile" is order and counts, and heavy work is
 sized by deep_budget().
-  NotifySocket(path)        a NOTIFY_SOCKET standing in for systemd
 
 These names come from three files, and a test imports this one only:
 harness_conn.py (the environment, the puzzles, Fail/check/eq, Client,
