@@ -73,14 +73,16 @@ NOSOL_ERR = "ERR nosolution the puzzle has no solution"
 # ---- independent checker --------------------------------------------------
 
 def case_runner(tap_):
-    """A decorator for tap_'s cases: it runs the test at once, an
-    exception is a failure, and the rest go on."""
-    def case(name):
+    """
+    A decorator for tap_'s cases: it runs the test at once, within
+    tap.CASE_TIMEOUT seconds or @case(name, timeout=S); a timeout fails
+    it, saying where it waited and which sudokuc was still running (then
+    killed), an exception is a failure too, and the rest go on
+    (tap_.bounded()).
+    """
+    def case(name, timeout=tap.CASE_TIMEOUT):
         def wrap(fn):
-            try:
-                fn(name)
-            except Exception as e:  # noqa: BLE001 -- report, go on
-                tap_.ok(False, name, "%s: %s" % (type(e).__name__, e))
+            tap_.bounded(name, fn, timeout)
             return fn
         return wrap
     return case
@@ -175,13 +177,15 @@ def run_groups(tap_, *groups):
     return 0
 
 
-def run(*args, stdin="", env=None, timeout=120, argv0=None, preexec=None):
+def run(*args, stdin="", env=None, timeout=None, argv0=None, preexec=None):
+    """sudokuc run to its exit: (status, stdout, stderr).  No timeout of
+    its own by default: its case's bounds it, and kills it."""
     e = dict(os.environ)
     e.pop("SUDOKUD_SOCKET", None)
     e.update(env or {})
-    p = subprocess.run([argv0 or SUDOKUC] + list(args), input=stdin, env=e,
-                       capture_output=True, text=True, timeout=timeout,
-                       executable=SUDOKUC, preexec_fn=preexec)
+    p = tap.run_child([argv0 or SUDOKUC] + list(args), input=stdin, env=e,
+                      text=True, timeout=timeout, executable=SUDOKUC,
+                      preexec_fn=preexec)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -98,7 +98,13 @@ class FakeServer:
                 while conn.recv(65536):
                     pass
             else:
-                time.sleep(0.3)     # what the client sends next: unread
+                # What the client sends next, once it has the answers
+                # (its window refilled): there, unread, so the close is a
+                # reset -- waited for by peeking, not by a pause.
+                deadline = time.monotonic() + 10
+                while conn.recv(65536, socket.MSG_PEEK).count(b"\n") < \
+                        self.answer and time.monotonic() < deadline:
+                    time.sleep(0.01)
                 conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                                 struct.pack("ii", 1, 0))
             conn.close()

@@ -48,10 +48,10 @@ def env():
     return e
 
 
-def run(*args, stdin="", timeout=120):
-    p = subprocess.run([SUDOKUC] + [str(a) for a in args], input=stdin,
-                       env=env(), capture_output=True, text=True,
-                       timeout=timeout)
+def run(*args, stdin="", timeout=None):
+    """sudokuc to its exit; its case's timeout bounds it (and kills it)."""
+    p = h.run_child([SUDOKUC] + list(args), input=stdin, env=env(),
+                    text=True, timeout=timeout)
     return p.returncode, p.stdout, p.stderr
 
 

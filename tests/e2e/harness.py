@@ -14,8 +14,11 @@ the model):
                             its daemon (shared, private or its own), a
                             timeout and a sanitizer scan; the plan first
     T.ok(cond, name, diag)  checks in sequence (memcached's ok()), run by
-    T.skip(name, reason)    T.main(fn); the plan last, after one more line
+    T.skip(name, reason)    T.main(fn), each within CASE_TIMEOUT of the one
+                            before; the plan last, after one more line
                             if this file's daemons left a sanitizer report
+    T.bounded(name, fn)     fn(name), a case of checks in sequence that
+                            prints its own result, within a timeout
   skip_all(reason)          the whole file skipped
   Daemon(**opts)            a sudokud from keyword options (config keys,
                             unix/tcp, extra_conf) or raw config= text, with
@@ -28,7 +31,20 @@ the model):
                             Unix socket path, a port or (host, port)
   run_daemon_cmd(*args)     sudokud run to its exit (-n, -V, bad flags,
                             configs it must refuse): (status, out, err)
+  spawn(argv), run_child(argv)
+                            another program (sudokuc, HAProxy): Popen, or
+                            run to its exit; stopped when its case ends
+  deep_budget(seconds), DEEP
+                            heavy work sized at run time: the budget that
+                            makes "SOLVE DEEP" last that long here
   NotifySocket(path)        a NOTIFY_SOCKET standing in for systemd
+
+A case that runs out of time fails saying where it waited (its lines of
+code, the programs still running), and what it started is stopped.  No
+case asserts how fast the machine is: durations are bounded only where
+the daemon is configured to take them (a 2 s timeout closes between 1
+and 4.5 s), "served meanwhile" is order and counts, and heavy work is
+sized by deep_budget().
 
 These names come from three files, and a test imports this one only:
 harness_conn.py (the environment, the puzzles, Fail/check/eq, Client,
@@ -57,9 +73,10 @@ from harness_conn import (  # noqa: F401
     eq, givens_consistent, load_puzzles, package_version, parse_grid, ping,
     ref_search, sender, short, solution_problem, unstamp, wait_for)
 from harness_daemon import (  # noqa: F401
-    Daemon, child_env, file_tail, free_port, have_daemon,
-    proc_cpu_seconds, proc_fd_count, proc_rss_kb, proc_status_kb,
-    run_daemon_cmd)
+    DEEP, Daemon, child_env, children_running, deep_budget, deep_reply,
+    file_tail, free_port, guess_seconds, have_daemon, proc_cpu_seconds,
+    proc_fd_count, proc_rss_kb, proc_status_kb, reap_children, run_child,
+    run_daemon_cmd, spawn)
 
 
 # ---- TAP runner -------------------------------------------------------------
@@ -131,6 +148,8 @@ class Tap:
         self.current_notes = []
         self.start = time.monotonic()
         self.diag_lines = diag_lines
+        self.sequence = False           # in main(): a timeout per check
+        self.last_label = None
 
     def case(self, name, transports=("unix", "tcp"), daemon=None,
              timeout=CASE_TIMEOUT, own=False, daemonless=False):
@@ -151,10 +170,23 @@ class Tap:
         return self.shared
 
     def _alarm(self, signum, frame):
-        raise CaseTimeout()
+        raise CaseTimeout(frame)
+
+    @staticmethod
+    def _timeout_diag(what, e):
+        """What a case that ran out of time waited for; stops children."""
+        diag = "%s, waiting in:\n%s" % (what, e)
+        running = children_running()
+        if running:
+            diag += "\nstill running (now killed):\n" + "\n".join(running)
+        reap_children()
+        return diag
 
     def emit(self, ok, label, diag=None, skip=None):
         self.n += 1
+        self.last_label = label
+        if self.sequence:
+            self._arm()
         line = "%s %d - %s" % ("ok" if ok else "not ok", self.n, label)
         if skip:
             line += " # SKIP " + skip
@@ -175,6 +207,8 @@ class Tap:
         signal.signal(signal.SIGALRM, self._alarm)
         signal.alarm(timeout)
         try:
+            if callable(dopts):         # options sized at run time
+                dopts = dopts()
             if dopts is not None and not own:
                 d = Daemon(**dopts).start()
             elif not own:
@@ -186,8 +220,8 @@ class Tap:
                 raise Fail("daemon died, status %s\n%s"
                            % (d.proc.returncode, d.log_tail()))
             ok, diag = True, "\n".join(ctx.notes) or None
-        except CaseTimeout:
-            diag = "case exceeded %d s" % timeout
+        except CaseTimeout as e:
+            diag = self._timeout_diag("case exceeded %d s" % timeout, e)
             if d is not None:
                 diag += "\n" + d.log_tail()
         except Fail as e:
@@ -200,6 +234,7 @@ class Tap:
         finally:
             signal.alarm(0)
         try:
+            reap_children()
             if ctx is not None:
                 ctx.close_all()
             # stop this case's daemons (SIGTERM first, so that leak
@@ -234,24 +269,67 @@ class Tap:
     def skip(self, name, reason):
         self.emit(True, name, skip=reason)
 
+    def _arm(self):
+        """The next check's alarm: CASE_TIMEOUT, or what is left of the
+        file's FILE_TIMEOUT if that is less."""
+        left = self.start + FILE_TIMEOUT - time.monotonic()
+        signal.alarm(max(1, int(min(CASE_TIMEOUT, left) + 0.5)))
+
     def main(self, fn):
         """
-        Run fn() within FILE_TIMEOUT (an exception or the timeout is one
-        more "not ok" line), then done().
+        Run fn() with each of its checks within CASE_TIMEOUT of the one
+        before and all within FILE_TIMEOUT (an exception or a timeout is
+        one more "not ok" line, saying where it waited), then done().
         """
         signal.signal(signal.SIGALRM, self._alarm)
-        signal.alarm(FILE_TIMEOUT)
+        self.sequence = True
+        self._arm()
         try:
             fn()
-        except CaseTimeout:
+        except CaseTimeout as e:
+            if time.monotonic() - self.start >= FILE_TIMEOUT - 1:
+                what = "file time budget of %d s spent" % FILE_TIMEOUT
+            else:
+                what = "no result for %d s after %s" % (
+                    CASE_TIMEOUT, "check %d (%s)" % (self.n, self.last_label)
+                    if self.n else "the start")
+            self.sequence = False
+            signal.alarm(0)
             self.emit(False, "%s ran to its end" % fn.__name__,
-                      "file time budget of %d s spent" % FILE_TIMEOUT)
+                      self._timeout_diag(what, e))
         except Exception:
+            self.sequence = False
+            signal.alarm(0)
             self.emit(False, "%s ran to its end" % fn.__name__,
                       traceback.format_exc())
         finally:
+            self.sequence = False
             signal.alarm(0)
+            reap_children()
         return self.done()
+
+    def bounded(self, name, fn, timeout=CASE_TIMEOUT):
+        """
+        fn(name): one case of checks in sequence that prints its own
+        result (T.ok, T.skip), within timeout seconds; a timeout or an
+        exception is a "not ok" for name instead, and whatever the case
+        started with spawn() or run_child() is stopped after it.
+        """
+        signal.signal(signal.SIGALRM, self._alarm)
+        signal.alarm(timeout)
+        try:
+            fn(name)
+        except CaseTimeout as e:
+            signal.alarm(0)
+            self.emit(False, name, self._timeout_diag(
+                "case exceeded %d s" % timeout, e))
+        except Exception as e:      # noqa: BLE001 -- report, go on
+            signal.alarm(0)
+            self.emit(False, name, "%s: %s\n%s" % (
+                type(e).__name__, e, traceback.format_exc(limit=-3)))
+        finally:
+            signal.alarm(0)
+            reap_children()
 
     def done(self):
         """

@@ -13,6 +13,7 @@ import re
 import socket
 import threading
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP_BUILDDIR = os.environ.get("top_builddir") or os.getcwd()
@@ -72,7 +73,28 @@ class Fail(Exception):
 
 
 class CaseTimeout(Exception):
-    pass
+    """A case's (or a check's) time is up; str() says where it waited."""
+
+    def __init__(self, frame=None):
+        super().__init__(waiting_in(frame))
+
+
+def waiting_in(frame, depth=4):
+    """
+    Where the code running in frame (the one a signal interrupted) was:
+    its innermost calls in the tests' own files (not the library's), one
+    line each, outermost first, e.g. "client.py:210 in _: rc, out, err =
+    run(...)" -- what it waited for.
+    """
+    if frame is None:
+        return "(no frame)"
+    tests = os.path.dirname(HERE)
+    calls = [f for f in traceback.extract_stack(frame)
+             if os.path.abspath(f.filename).startswith(tests + os.sep)]
+    return "\n".join("%s:%d in %s: %s" % (os.path.basename(f.filename),
+                                          f.lineno, f.name,
+                                          (f.line or "").strip())
+                     for f in calls[-depth:]) or "(outside the tests)"
 
 
 def check(cond, msg):
@@ -198,6 +220,20 @@ class Client:
         return [self.line(max(0.01, deadline - time.monotonic()))
                 for _ in range(n)]
 
+    def replies(self, n, stall=IO_TIMEOUT * 2):
+        """
+        n reply lines, however long they take in all: a Fail only when
+        stall seconds pass without one (the case's timeout bounds the
+        whole).  For batches whose length depends on the machine's speed.
+        """
+        out = []
+        for _ in range(n):
+            try:
+                out.append(self.line(stall))
+            except Fail as e:
+                raise Fail("reply %d of %d: %s" % (len(out) + 1, n, e))
+        return out
+
     def req(self, text, timeout=IO_TIMEOUT):
         self.send(text + "\n")
         return self.line(timeout)
@@ -232,7 +268,10 @@ class Client:
         return data
 
     def expect_eof(self, timeout=IO_TIMEOUT, what="close"):
-        data = self.read_to_eof(timeout)
+        try:
+            data = self.read_to_eof(timeout)
+        except Fail as e:
+            raise Fail("no %s within %g s: %s" % (what, timeout, e))
         eq(data, b"", "bytes before %s" % what)
 
     def quiet(self, wait=0.3):
@@ -343,7 +382,7 @@ class NotifySocket:
         self.sock.close()
 
 
-def wait_for(pred, timeout=3.0, step=0.05):
+def wait_for(pred, timeout=10.0, step=0.05):
     """Poll pred() until true or timeout; returns its last value."""
     deadline = time.monotonic() + timeout
     while True:
@@ -356,7 +395,8 @@ def wait_for(pred, timeout=3.0, step=0.05):
 def sender(sock, data, chunk=65536, stop_on_block=None):
     """
     Send data from a thread; returns (thread, result) where result['sent']
-    counts bytes sent and result['error'] the error that stopped it.
+    counts bytes sent, result['error'] is the error that stopped it and
+    result['end'] when it ended (time.monotonic()).
     With stop_on_block, a send blocked that long ends the thread.
     """
     result = {"sent": 0, "error": None, "done": False}
@@ -376,6 +416,7 @@ def sender(sock, data, chunk=65536, stop_on_block=None):
             result["error"] = e
         finally:
             own.close()
+        result["end"] = time.monotonic()
         result["done"] = True
 
     t = threading.Thread(target=run, daemon=True)

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import time
 
-from harness_conn import DAEMON, IO_TIMEOUT, Client, Fail
+from harness_conn import DAEMON, IO_TIMEOUT, CaseTimeout, Client, Fail
 
 
 # ---- /proc probes ---------------------------------------------------------
@@ -45,6 +45,70 @@ def proc_cpu_seconds(pid):
     fields = data[data.rindex(")") + 2:].split()
     ticks = int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+# ---- other programs: sudokuc, HAProxy, mandoc ... --------------------------
+
+class Child:
+    """
+    The processes a case starts with spawn() or run_child(), so that the
+    runner can say which were still running when the case's time ran out
+    (what it waited for) and stop them (reap_children()).
+    """
+    live = []           # (Popen, argv, start)
+
+
+def spawn(argv, **kw):
+    """subprocess.Popen(argv, **kw), stopped by the runner at its case's
+    end if it still runs then."""
+    argv = [str(a) for a in argv]
+    p = subprocess.Popen(argv, **kw)
+    Child.live.append((p, argv, time.monotonic()))
+    return p
+
+
+def run_child(argv, input=None, timeout=None, **kw):
+    """
+    subprocess.run(argv, input=input, capture_output=True, **kw) through
+    spawn(): killed at once on timeout (subprocess.TimeoutExpired) or an
+    exception, or by the runner on its case's timeout (which names it).
+    The CompletedProcess.
+    """
+    kw.setdefault("stdout", subprocess.PIPE)
+    kw.setdefault("stderr", subprocess.PIPE)
+    if input is not None:
+        kw["stdin"] = subprocess.PIPE
+    p = spawn(argv, **kw)
+    try:
+        out, err = p.communicate(input, timeout=timeout)
+    except CaseTimeout:
+        raise           # the runner names it, then kills it
+    except BaseException:
+        p.kill()
+        p.wait()
+        raise
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+
+def children_running():
+    """The command lines of spawn()'s processes still running, and for
+    how long (for a timeout's diagnostics)."""
+    now = time.monotonic()
+    return ["%s (pid %d, for %.0f s)" % (" ".join(argv)[:300], p.pid,
+                                         now - t0)
+            for p, argv, t0 in Child.live if p.poll() is None]
+
+
+def reap_children():
+    """Kill spawn()'s processes still running; forget every one."""
+    for p, _, _ in Child.live:
+        if p.poll() is None:
+            p.kill()
+            try:
+                p.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+    Child.live = []
 
 
 # ---- daemon ---------------------------------------------------------------
@@ -410,3 +474,58 @@ class Daemon:
 
     def cpu(self):
         return proc_cpu_seconds(self.pid)
+
+
+# ---- heavy work sized at run time ----------------------------------------
+
+# A puzzle whose search runs past the largest budget (10^8 guesses):
+# Norvig's "impossible" puzzle with three givens fewer (r1c8, r2c9,
+# r7c2), found by removing givens while the tree grew.  SOLVE DEEP
+# therefore ends with ERR budget after exactly the budget's guesses, the
+# search being the same on every run: heavy work whose length the budget
+# sets, on any machine, by deep_budget().
+DEEP = ("000005000000601000000000000010500000000106000300000005"
+        "500000061000000004000000000")
+DEEP_PROBE = 100000         # guesses of one calibration run
+_guess_seconds = []
+
+
+def deep_reply(budget):
+    """What SOLVE DEEP gets from a daemon with this budget."""
+    return "ERR budget search budget of %d guesses exceeded" % budget
+
+
+def guess_seconds():
+    """
+    Seconds one guess of SOLVE DEEP takes here: the best of three runs of
+    DEEP_PROBE guesses, on a daemon of its own (the binary under test,
+    sanitizers and all), measured once per process.  The best, because a
+    loaded machine only makes a run slower.
+    """
+    if not _guess_seconds:
+        d = Daemon(workers=1, tcp=False, budget=DEEP_PROBE).start()
+        try:
+            k = d.connect("unix", timeout=60)
+            best = None
+            for _ in range(3):
+                t0 = time.monotonic()
+                got = k.req("SOLVE " + DEEP, 60)
+                took = time.monotonic() - t0
+                if got != deep_reply(DEEP_PROBE):
+                    raise Fail("calibration: SOLVE DEEP at budget %d got %r"
+                               % (DEEP_PROBE, got))
+                best = took if best is None else min(best, took)
+            k.close()
+        finally:
+            d.cleanup()
+        _guess_seconds.append(best / DEEP_PROBE)
+    return _guess_seconds[0]
+
+
+def deep_budget(seconds):
+    """
+    The budget that makes SOLVE DEEP take about seconds of solving on
+    this machine (at least that long when it runs alone; longer on a
+    loaded machine), within 1000 .. 10^8 guesses.
+    """
+    return int(min(1e8, max(1000, seconds / guess_seconds())))

@@ -3,6 +3,10 @@
 """
 lifecycle.py -- start, refuse to start, stop: stale and foreign files
 at the socket path, a second instance, SIGTERM, -n and -V.
+
+Stopping is timed only against shutdown_timeout, the one duration the
+daemon is configured to take, in generous windows: never against how
+fast the machine solves what is left.
 """
 
 import os
@@ -90,8 +94,8 @@ def _(c):
         d1.start()
         ino = os.stat(d1.path).st_ino
         d2.spawn()
-        rc = wait_exit(d2, 5)
-        check(rc is not None, "second instance still running after 5 s")
+        rc = wait_exit(d2, 10)
+        check(rc is not None, "second instance still running after 10 s")
         check(rc != 0, "second instance exited 0")
         eq(os.stat(d1.path).st_ino, ino, "socket inode (replaced?)")
         eq(serves(d1.path), "PONG", "first instance")
@@ -109,8 +113,8 @@ def _(c):
         with open(d.path, "w") as f:
             f.write("precious\n")
         d.spawn()
-        rc = wait_exit(d, 5)
-        check(rc is not None, "daemon still running after 5 s")
+        rc = wait_exit(d, 10)
+        check(rc is not None, "daemon still running after 10 s")
         check(rc != 0, "daemon exited 0")
         with open(d.path) as f:
             eq(f.read(), "precious\n", "the regular file")
@@ -125,7 +129,7 @@ def _(c):
     try:
         d.path = os.path.join(d.tmp, "nodir", "sock")
         d.spawn()
-        rc = wait_exit(d, 5)
+        rc = wait_exit(d, 10)
         check(rc is not None and rc != 0, "exit status %r" % rc)
     finally:
         d.cleanup()
@@ -141,7 +145,7 @@ def _(c):
     try:
         d.port = busy.getsockname()[1]
         d.spawn()
-        rc = wait_exit(d, 5)
+        rc = wait_exit(d, 10)
         check(rc is not None and rc != 0, "exit status %r" % rc)
     finally:
         busy.close()
@@ -197,36 +201,40 @@ def _(c):
     try:
         d.path = os.path.join(d.tmp, "s" * 120)
         d.spawn()
-        rc = wait_exit(d, 5)
+        rc = wait_exit(d, 10)
         eq(rc, 1, "exit status")
         check(not os.path.exists(d.path), "a socket was made")
     finally:
         d.cleanup()
 
 
-@T.case("SIGTERM -> exit 0 and the socket file is unlinked",
+@T.case("SIGTERM with nothing to finish -> exit 0 at once, not at "
+        "shutdown_timeout; the socket file is unlinked",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=2)
+    d = h.Daemon(workers=2, shutdown_timeout=30)
     try:
         d.start()
         k = d.connect("unix")
         eq(k.req("PING"), "PONG", "PING")
         k.close()
         t0 = time.monotonic()
-        rc = d.terminate(5)
-        eq(rc, 0, "exit status after SIGTERM")
-        check(time.monotonic() - t0 < 3, "exit took %.1f s"
-              % (time.monotonic() - t0))
+        rc = d.terminate(20)
+        took = time.monotonic() - t0
+        eq(rc, 0, "exit status after SIGTERM (%.1f s)" % took)
+        # Nothing pending: no waiting for the 30 s of shutdown_timeout.
+        check(took < 15, "exit took %.1f s, shutdown_timeout 30" % took)
         check(not os.path.exists(d.path), "socket file left behind")
     finally:
         d.cleanup()
 
 
-@T.case("SIGTERM with connected clients -> replies flushed, exit 0 in time",
-        transports=ONE, own=True)
+@T.case("SIGTERM with connected clients -> replies flushed, exit 0 within "
+        "shutdown_timeout", transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=2, shutdown_timeout=2)
+    # shutdown_timeout 10: ample for 19 hard puzzles on any machine; the
+    # check is that all are answered and the daemon exits by itself.
+    d = h.Daemon(workers=2, shutdown_timeout=10)
     try:
         d.start()
         idle = d.connect("tcp")
@@ -238,15 +246,17 @@ def _(c):
         h.check_solution(hard[0], first)
         t0 = time.monotonic()
         d.proc.send_signal(signal.SIGTERM)
-        rest = k.read_to_eof(6).decode("ascii").split("\n")
+        rest = k.read_to_eof(15).decode("ascii").split("\n")
         check(rest[-1] == "", "partial last reply %r" % rest[-1])
+        eq(len(rest) - 1, len(hard) - 1, "replies after the signal")
         for p, ln in zip(hard[1:], rest[:-1]):
             h.check_solution(p, ln)
-        idle.read_to_eof(6)
-        rc = wait_exit(d, 6)
+        idle.read_to_eof(15)
+        rc = wait_exit(d, 15)
         eq(rc, 0, "exit status")
         took = time.monotonic() - t0
-        check(took < 4, "exit took %.1f s with shutdown_timeout 2" % took)
+        check(took <= 20.5, "exit took %.1f s with shutdown_timeout 10"
+              % took)
         check(not os.path.exists(d.path), "socket file left behind")
     finally:
         d.cleanup()
@@ -278,10 +288,12 @@ def _(c):
                 late.close()
             except OSError:
                 pass                    # refused: fine
-        rc = wait_exit(d, 5)
+        rc = wait_exit(d, 8)
         took = time.monotonic() - t0
         eq(rc, 0, "exit status")
-        check(took < 3.5, "exit took %.1f s with shutdown_timeout 2" % took)
+        # It keeps trying for shutdown_timeout, then gives up.
+        check(1 <= took <= 4.5, "exit took %.1f s with shutdown_timeout 2"
+              % took)
         check(not os.path.exists(d.path), "socket file left behind")
         stuck.close()
     finally:
@@ -315,13 +327,16 @@ def _(c):
         t0 = time.monotonic()
         d.proc.send_signal(signal.SIGTERM)
         peak = rss0
-        while d.alive() and time.monotonic() - t0 < 6:
-            peak = max(peak, d.rss_kb() or 0)
+        while d.alive() and time.monotonic() - t0 < 8:
+            try:
+                peak = max(peak, d.rss_kb() or 0)
+            except OSError:
+                break               # it just exited
             time.sleep(0.05)
         rc = wait_exit(d, 5)
         took = time.monotonic() - t0
         eq(rc, 0, "exit status")
-        check(took < 3.5, "exit took %.1f s with shutdown_timeout 2" % took)
+        check(took <= 4.5, "exit took %.1f s with shutdown_timeout 2" % took)
         h.check_mem(peak - rss0 < 64 * 1024, "RSS grew by %d KiB during "
                     "the drain" % (peak - rss0))
         got = []

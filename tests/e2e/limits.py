@@ -32,6 +32,20 @@ def fd_list(pid):
     return " ".join(out)
 
 
+def stalled(res, quiet=0.5, timeout=20):
+    """Until a sender()'s count of bytes sent stops growing for quiet
+    seconds (the daemon stopped reading); False if it never does."""
+    last, since = -1, time.monotonic()
+    deadline = since + timeout
+    while time.monotonic() < deadline and not res["done"]:
+        if res["sent"] != last:
+            last, since = res["sent"], time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 class RssWatch:
     """Samples the daemon's RSS every 50 ms in a thread; keeps the peak."""
 
@@ -58,8 +72,8 @@ class RssWatch:
 
 
 @T.case("client pipelines ~50 MB and never reads -> bounded, others "
-        "served, write_timeout kicks it",
-        daemon={"workers": 2, "write_timeout": 2, "idle_timeout": 60})
+        "served while it is stuck, write_timeout kicks it",
+        daemon={"workers": 2, "write_timeout": 3, "idle_timeout": 60})
 def _(c):
     d = c.d
     other = c.connect()
@@ -71,24 +85,24 @@ def _(c):
     data = unit * (50 * MiB // len(unit))
     stuck = d.raw_socket(c.transport)
     stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
-    t, res = h.sender(stuck, data, chunk=256 * 1024, stop_on_block=6)
-    time.sleep(1.0)
-    # the stuck client must not slow the others down
+    t, res = h.sender(stuck, data, chunk=256 * 1024, stop_on_block=10)
+    check(stalled(res), "the stuck client's sending never blocked")
+    # The stuck client must not hold up the others: their requests are
+    # answered while it is still there (it goes only at write_timeout).
     for i in range(5):
-        t0 = time.monotonic()
         eq(other.req("PING"), "PONG", "PING while another client is stuck")
         eq(other.req(h.CLASSIC), h.CLASSIC_SOLUTION, "SOLVE while stuck")
-        rtt = time.monotonic() - t0
-        check(rtt < 0.5, "round trip %.2f s while another client is stuck"
-              % rtt)
-        time.sleep(0.1)
+    st = h.stats_ints(other.stats())
+    eq((st["output_kicks"] - s1["output_kicks"], st["curr_connections"]),
+       (0, 2), "(output_kicks delta, connections) once the other's "
+       "requests were answered: the stuck client was still there")
     ok = h.wait_for(lambda: h.stats_ints(other.stats())["output_kicks"]
                     > s1["output_kicks"], 8, 0.2)
     grow = watch.done()
     c.note("stuck client: sent %d bytes, RSS peak growth %d KiB"
            % (res["sent"], grow))
     h.check_mem(grow < 64 * 1024, "RSS grew by %d KiB" % grow)
-    check(ok, "output_kicks did not rise within 9 s of write_timeout 2 "
+    check(ok, "output_kicks did not rise within 8 s, write_timeout 3 "
           "(sent %d of %d bytes, sender error %r)"
           % (res["sent"], len(data), res["error"]))
     check(res["sent"] < len(data), "daemon read all 50 MB without "
@@ -122,15 +136,15 @@ def _(c):
     c.note("slow reader: RSS peak growth %d KiB" % grow)
     h.check_mem(grow < 8 * 1024, "RSS grew by %d KiB with %d KiB of "
                 "replies pending" % (grow, n * len(one) // 1024))
+    # Another client is answered while the slow reader's replies wait
+    # (nothing of them is read meanwhile: a worker stuck on it would
+    # never answer, and req() would time out).
     other = c.connect()
-    t0 = time.monotonic()
     eq(other.req("PING"), "PONG", "another client")
-    check(time.monotonic() - t0 < 0.5, "other client stalled")
     want = one * n
-    deadline = time.monotonic() + 20
-    k.sock.settimeout(5)
+    k.sock.settimeout(10)
     try:
-        while len(got) < len(want) and time.monotonic() < deadline:
+        while len(got) < len(want):
             chunk = k.sock.recv(1 << 20)
             if not chunk:
                 break
@@ -203,21 +217,22 @@ def _(c):
     t.join(5)
 
 
-@T.case("idle_timeout 1 s closes an idle connection, not an active one",
-        daemon={"workers": 2, "idle_timeout": 1})
+@T.case("idle_timeout 2 s closes an idle connection, not an active one",
+        daemon={"workers": 2, "idle_timeout": 2})
 def _(c):
     s1 = c.stats()
     idle = c.connect()
     busy = c.connect()
     t0 = time.monotonic()
     closed_at = None
-    while time.monotonic() - t0 < 3.0:
+    while time.monotonic() - t0 < 6.0:
         eq(busy.req("PING"), "PONG", "active connection")
         if closed_at is None and not idle.quiet(0.3):
             check(idle.eof, "idle connection got bytes: %r" % idle.buf)
             closed_at = time.monotonic() - t0
-    check(closed_at is not None, "idle connection still open after 3 s")
-    check(0.8 <= closed_at <= 2.6, "idle close after %.2f s" % closed_at)
+    check(closed_at is not None, "idle connection still open after 6 s")
+    check(1 <= closed_at <= 4.5, "idle close after %.2f s (idle_timeout 2)"
+          % closed_at)
     eq(busy.req("PING"), "PONG", "active connection survives")
     s2 = c.stats()
     eq(s2["idle_kicks"] - s1["idle_kicks"], 1, "idle_kicks delta")
@@ -245,7 +260,8 @@ def _(c):
         pass
     eq(len(got), len(want), "reply bytes (closed while output pending?)")
     check(bytes(got) == want, "replies differ")
-    k.expect_eof(3, "idle close once the replies are read")
+    k.expect_eof(3.5, "idle close once the replies are read "
+                 "(idle_timeout 1)")
 
 
 @T.case("2000 idle connections + 20 busy ones -> all served, bounded",
@@ -271,7 +287,7 @@ def _(c):
             idle.append(d.raw_socket(c.transport))
         k = c.connect()
         check(h.wait_for(lambda: h.stats_ints(k.stats())["curr_connections"]
-                         == 2001, 5), "not all 2000 accepted")
+                         == 2001, 20), "not all 2000 accepted")
         per = (d.rss_kb() - rss0) * 1024 // 2000
         c.note("2000 idle connections: %d bytes of RSS each" % per)
         h.check_mem(per < 32768, "%d bytes of RSS per idle connection"
@@ -295,6 +311,8 @@ def _(c):
             t.start()
         for t in ts:
             t.join(30)
+        check(not any(t.is_alive() for t in ts), "busy clients still "
+              "running after 30 s")
         took = time.monotonic() - t0
         c.note("20 clients x 50 requests beside 2000 idle: %.2f s" % took)
         check(not errors, "busy client failed: %s" % errors[:1])
@@ -303,7 +321,7 @@ def _(c):
         for s in idle:
             s.close()
     check(h.wait_for(lambda: h.stats_ints(k.stats())["curr_connections"]
-                     == 1, 5), "idle connections not released")
+                     == 1, 10), "idle connections not released")
 
 
 @T.case("max_connections 3, a 4th -> ERR busy, close, counted",
@@ -311,7 +329,7 @@ def _(c):
 def _(c):
     k1 = c.connect()
     check(h.wait_for(lambda: h.stats_ints(k1.stats())["curr_connections"]
-                     == 1, 3), "probe connections still open")
+                     == 1, 10), "probe connections still open")
     s1 = h.stats_ints(k1.stats())
     k2, k3 = c.connect(), c.connect()
     for k in (k1, k2, k3):
@@ -338,7 +356,7 @@ def _(c):
             pass
         k.close()
         return None
-    k5 = h.wait_for(try_again, 3, 0.1)
+    k5 = h.wait_for(try_again, 10, 0.1)
     check(k5 is not None, "no slot free after closing one")
     eq(k2.req("PING"), "PONG", "old connection still works")
 
@@ -364,13 +382,13 @@ def _(c):
         else:
             eq(k.req("PING"), "PONG", "short connection %d" % i)
         k.close()
-    check(h.wait_for(lambda: d.fds() == fds0, 3),
+    check(h.wait_for(lambda: d.fds() == fds0, 10),
           "fds %d, baseline %d" % (d.fds(), fds0))
     s2 = h.stats_ints(k0.stats())
     eq(s2["total_connections"] - s1["total_connections"], 1000,
        "total_connections delta")
     check(h.wait_for(lambda: h.stats_ints(k0.stats())["curr_connections"]
-                     == 1, 3), "curr_connections not back to 1")
+                     == 1, 10), "curr_connections not back to 1")
     grow = d.rss_kb() - rss0
     c.note("1000 connections: fds %d -> %d, RSS growth %d KiB"
            % (fds0, d.fds(), grow))
@@ -392,17 +410,19 @@ def _(c):
             s.setblocking(False)
             s.connect_ex(addr)
             socks.append(s)
-        time.sleep(0.5)
+        h.wait_for(lambda: d.fds() >= 60, 10)
         peak = d.fds()
-        cpu0 = d.cpu()
-        time.sleep(1.5)
-        cpu = d.cpu() - cpu0
-        c.note("EMFILE: daemon fds %d (limit 64), CPU %.2f s in 1.5 s"
-               % (peak, cpu))
         check(peak >= 60, "the daemon never reached its fd limit (%d fds)"
               % peak)
-        check(cpu < 0.3, "daemon used %.2f s CPU in 1.5 s at EMFILE "
-              "(accept busy loop?)" % cpu)
+        # A busy loop takes all the CPU it gets, a waiting daemon next to
+        # none: CPU time as a fraction of wall time, whatever the speed.
+        cpu0, t0 = d.cpu(), time.monotonic()
+        time.sleep(1.5)
+        cpu, wall = d.cpu() - cpu0, time.monotonic() - t0
+        c.note("EMFILE: daemon fds %d (limit 64), CPU %.2f s in %.2f s"
+               % (peak, cpu, wall))
+        check(cpu < 0.2 * wall, "daemon used %.2f s CPU in %.2f s at "
+              "EMFILE (accept busy loop?)" % (cpu, wall))
         check(d.alive(), "daemon died at EMFILE")
     finally:
         for s in socks:
@@ -420,7 +440,7 @@ def _(c):
         finally:
             k.close()
     check(h.wait_for(serves, 8, 0.2), "daemon does not serve after EMFILE")
-    check(h.wait_for(lambda: d.fds() <= fds0, 5),
+    check(h.wait_for(lambda: d.fds() <= fds0, 10),
           "fds %d, baseline %d: %s" % (d.fds(), fds0, fd_list(d.pid)))
 
 

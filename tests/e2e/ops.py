@@ -28,6 +28,7 @@ import pwd
 import re
 import shutil
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -99,7 +100,7 @@ def nobody():
         raise Skip("no user nobody")
 
 
-def refused(d, timeout=5.0):
+def refused(d, timeout=10.0):
     """
     Run a daemon that must refuse to start: PING it all the while (it
     must never answer) and return (exit status, its log lines).
@@ -330,6 +331,129 @@ def _(c):
     eq(len(usage), 1, "usage lines in %r" % r.stderr)
     eq(" ".join(usage[0][len("usage: "):].split()), syn,
        "usage() vs SYNOPSIS of %s" % page)
+
+
+# ---- a reload re-arms every connection's timer ------------------------------
+#
+# A connection has one timer, at its earliest deadline (doc/architecture.md,
+# Timeouts); a reload recomputes it (conn_retime()).  For each kind of
+# deadline, a connection in that state when SIGHUP comes is still closed
+# at its deadline -- the new timeout's, when the reload shortens it --
+# not at the old one, nor never.  Windows as for any timeout of 2 s:
+# closed at most 4.5 s after the reload (or the moment it counts from).
+
+def timer_daemon(**opts):
+    """A daemon with a NOTIFY_SOCKET, started and READY: (d, notify)."""
+    d = OpsDaemon(workers=1, **opts)
+    n = h.NotifySocket(os.path.join(d.tmp, "notify"))
+    d.env = {"NOTIFY_SOCKET": n.path}
+    d.start()
+    check(n.wait("READY=1")[0], "no READY=1 at start")
+    return d, n
+
+
+def reload_to(d, n, **opts):
+    """The config rewritten with opts, SIGHUP, READY=1: when it was."""
+    d.opts.update(opts)
+    d.write_conf()
+    d.proc.send_signal(signal.SIGHUP)
+    msg, seen = n.wait("READY=1", 10)
+    check(msg, "no READY=1 after SIGHUP: %r\n%s" % (seen, d.log_tail()))
+    return time.monotonic()
+
+
+@T.case("SIGHUP, idle_timeout 60 -> 2: an idle connection and one in the "
+        "middle of a line are closed 2 s after their last line or first "
+        "byte, not 60 s", transports=ONE, own=True)
+def _(c):
+    d, n = timer_daemon(idle_timeout=60)
+    try:
+        idle = d.connect("unix")
+        eq(idle.req("PING"), "PONG", "PING")
+        part = d.connect("unix")
+        part.send("PIN")
+        t0 = time.monotonic()
+        r = reload_to(d, n, idle_timeout=2)
+        for k, what in ((idle, "idle"), (part, "half a line")):
+            k.expect_eof(8, "the close of the %s connection" % what)
+            took = time.monotonic() - t0
+            check(1 <= took <= max(2, r - t0) + 2.5, "%s connection closed "
+                  "%.1f s after its last bytes, idle_timeout 2 from %.1f s"
+                  % (what, took, r - t0))
+        eq(int(d.stats("unix")["idle_kicks"]), 2, "idle_kicks")
+    finally:
+        n.close()
+        d.cleanup()
+
+
+@T.case("SIGHUP, write_timeout 60 -> 2: a client that never reads is "
+        "closed 2 s after its replies stopped going, not 60 s",
+        transports=ONE, own=True)
+def _(c):
+    d, n = timer_daemon(write_timeout=60, output_high=4096, output_low=0)
+    stuck = d.raw_socket("unix")
+    try:
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        t, res = h.sender(stuck, b"HELP\n" * 100000, stop_on_block=20)
+        last = None
+        while res["sent"] != last and not res["done"]:
+            last = res["sent"]          # until the daemon stops reading
+            time.sleep(0.5)
+        check(not res["done"], "the client's sending never blocked")
+        r = reload_to(d, n, write_timeout=2)
+        kicked = h.wait_for(lambda: int(d.stats("unix")["output_kicks"])
+                            >= 1, 10, 0.05)
+        took = time.monotonic() - r
+        check(kicked, "not closed 10 s after the reload to write_timeout 2")
+        check(took <= 4.5, "closed %.1f s after the reload to write_timeout "
+              "2" % took)
+    finally:
+        stuck.close()
+        n.close()
+        d.cleanup()
+
+
+@T.case("SIGHUP while a connection lingers after QUIT (the client keeps "
+        "sending) -> still closed by the 5 s linger cap", transports=ONE,
+        own=True)
+def _(c):
+    d, n = timer_daemon()
+    try:
+        for attempt in range(3):
+            k = d.connect("unix")
+            eq(k.req("QUIT"), "BYE", "QUIT")
+            k.expect_eof(what="the end of the replies (LINGER)")
+            t0 = time.monotonic()
+            # Bytes every 20 ms keep the 250 ms quiet deadline away:
+            # only the cap, 5 s after QUIT, can end it.
+            ends = []
+
+            def trickle():
+                try:
+                    while len(ends) == 0:
+                        k.sock.send(b"x")
+                        time.sleep(0.02)
+                except OSError as e:
+                    ends.append((time.monotonic(), e))
+            t = threading.Thread(target=trickle, daemon=True)
+            t.start()
+            r = reload_to(d, n, idle_timeout=299)
+            lingering = not ends
+            if lingering:
+                break           # still lingering at the reload: the test
+            k.close()           # closed before it (a stalled client): again
+        check(lingering, "closed before the reload three times over")
+        t.join(15)
+        check(ends, "still lingering %.0f s after QUIT and %.0f s after the "
+              "reload: the 5 s cap was lost" % (time.monotonic() - t0,
+                                                 time.monotonic() - r))
+        took = ends[0][0] - t0
+        check(took <= 10.5, "closed %.1f s after QUIT (%r), linger cap 5 s"
+              % (took, ends[0][1]))
+        k.close()
+    finally:
+        n.close()
+        d.cleanup()
 
 
 # ---- SIGTERM under load -----------------------------------------------------

@@ -118,7 +118,7 @@ def _(c):
         k.close()
         ok = h.wait_for(lambda: sum(
             "connection closed" in ln and "via" in ln
-            for ln in log_lines(d)) >= 2, 3)
+            for ln in log_lines(d)) >= 2, 10)
         lines = [ln for ln in log_lines(d) if "via" in ln]
         check(ok and any(re.search(r", tcp 203\.0\.113\.7:51000 via "
                                    r"127\.0\.0\.1:\d+: connection closed$",
@@ -165,7 +165,7 @@ def _(c):
                   "the end" % (name, why))
             k.close()
             ok = h.wait_for(lambda: any(why in ln and "closing" in ln
-                                        for ln in log_lines(d)), 3)
+                                        for ln in log_lines(d)), 10)
             check(ok, "%s: no log line with %r" % (name, why))
         st = h.stats_ints(d.stats())
         eq(st["proxy_errors"], len(BAD), "proxy_errors")

@@ -4,7 +4,11 @@
 stream.py -- framing under stress: pipelining, long and endless
 lines, random bytes, half-close, fragmented writes and resets, over the
 Unix socket and TCP.  Memory is checked with VmHWM (peak RSS) of a
-private daemon, busy loops with utime+stime from /proc.
+private daemon, busy loops with utime+stime from /proc as a fraction of
+the wall time, or against the CPU time of ordinary requests of the same
+size: never against the machine's speed.  Batches are read with no
+bound on their total time (that depends on the machine), only on a
+stall (Client.replies) and by the case's timeout.
 """
 
 import os
@@ -76,14 +80,15 @@ def check_replies(lines, checks):
                 raise Fail("reply %d out of order or wrong: %s" % (i, why))
 
 
-@T.case("10,000 pipelined requests in one write -> 10,000 replies in order")
+@T.case("10,000 pipelined requests in one write -> 10,000 replies in order",
+        timeout=90)
 def _(c):
     reqs, checks = mixed_requests(10000, 1)
     k = c.connect(timeout=20)
     data = b"".join(reqs)
     t, res = h.sender(k.sock, data, chunk=len(data))
-    lines = k.lines(len(checks), timeout=25)
-    t.join(5)
+    lines = k.replies(len(checks))
+    t.join(20)
     eq(res["sent"], len(data), "bytes sent")
     check_replies(lines, checks)
     check(k.quiet(0.2), "extra bytes after the last reply: %r" % k.buf[:100])
@@ -142,17 +147,39 @@ def _(c):
     eq(k.req("PING"), "PONG", "usable")
 
 
-def endless_line(c, close):
+def endless_line(c, closes=False):
+    """
+    10 MiB of one line without LF on a new connection: (it, the peak RSS,
+    fds and CPU before, when its first byte went, when the sending ended).
+    closes: the daemon may close it meanwhile (idle_timeout from the first
+    byte), on a machine slow enough.
+    """
     d = c.d
     k = c.connect(timeout=15)
     eq(k.req("PING"), "PONG", "warm up")
     hwm0, fds0 = hwm_kb(d.pid), d.fds()
     cpu0 = d.cpu()
-    t, res = h.sender(k.sock, b"7" * (10 * MiB), stop_on_block=5)
-    t.join(15)
-    check(res["done"], "10 MiB not accepted within 15 s")
-    check(res["error"] is None, "send failed: %r" % res["error"])
-    return k, hwm0, fds0, cpu0
+    first = time.monotonic()
+    t, res = h.sender(k.sock, b"7" * (10 * MiB), stop_on_block=10)
+    t.join(50)
+    check(res["done"], "10 MiB not accepted (sent %d bytes)" % res["sent"])
+    check(res["error"] is None or closes, "send failed: %r" % res["error"])
+    return k, hwm0, fds0, cpu0, first, res
+
+
+def ordinary_cpu(c, size):
+    """The daemon's CPU time for size bytes of ordinary requests (PINGs
+    padded to 1 KiB lines) on a connection of their own."""
+    k = c.connect(timeout=15)
+    line = b"PING" + b" " * 1019 + b"\n"
+    n = size // len(line)
+    cpu0 = c.d.cpu()
+    t, res = h.sender(k.sock, line * n, stop_on_block=10)
+    eq(k.replies(n), ["PONG"] * n, "the replies to %d padded PINGs" % n)
+    t.join(20)
+    cpu = c.d.cpu() - cpu0
+    k.close()
+    return cpu
 
 
 @T.case("line of max_line bytes split before its CR or LF -> accepted",
@@ -192,7 +219,7 @@ def _(c):
 
 
 @T.case("8 concurrent pipelining clients -> replies in order, exact STATS",
-        transports=("unix", "tcp"), daemon={"workers": 2})
+        transports=("unix", "tcp"), daemon={"workers": 2}, timeout=90)
 def _(c):
     import threading
     base = c.connect()
@@ -209,7 +236,7 @@ def _(c):
             counts[i] = checks
             k = c.d.connect(c.transport, 20)
             t, res = h.sender(k.sock, data)
-            lines = k.lines(len(checks), timeout=25)
+            lines = k.replies(len(checks))
             check_replies(lines, checks)
             k.close()
             results[i] = None
@@ -220,13 +247,13 @@ def _(c):
     for t in ts:
         t.start()
     for t in ts:
-        t.join(28)
+        t.join(80)
     for i in range(8):
         check(i in results, "client %d did not finish" % i)
         if results[i] is not None:
             raise Fail("client %d: %s" % (i, results[i]))
     check(h.wait_for(lambda: h.stats_ints(base.stats())["curr_connections"]
-                     == 1, 3), "connections not closed")
+                     == 1, 10), "connections not closed")
     s2 = h.stats_ints(base.stats())
     pings = sum(1 for cs in counts for kind, w in cs if w == "PONG")
     sols = sum(1 for cs in counts for kind, w in cs if kind == "sol")
@@ -260,7 +287,7 @@ def _(c):
         if rnd.randrange(4) == 0:
             time.sleep(0.0005)      # let the worker read this piece alone
     for i in range(6):
-        check_replies(ks[i].lines(len(checks[i]), timeout=20), checks[i])
+        check_replies(ks[i].replies(len(checks[i])), checks[i])
         check(ks[i].quiet(0.1), "client %d: extra bytes: %r"
               % (i, ks[i].buf[:100]))
 
@@ -282,26 +309,32 @@ def _(c):
 
 
 @T.case("10 MiB without newline, then close -> bounded memory, no spin",
-        daemon={"workers": 2, "idle_timeout": 30})
+        daemon={"workers": 2, "idle_timeout": 30}, timeout=90)
 def _(c):
     d = c.d
-    k, hwm0, fds0, cpu0 = endless_line(c, True)
+    ref = ordinary_cpu(c, 10 * MiB)
+    k, hwm0, fds0, cpu0, _, _ = endless_line(c)
     k.close()
     time.sleep(0.3)
     grow = hwm_kb(d.pid) - hwm0
     cpu = d.cpu() - cpu0
-    c.note("10 MiB line: peak RSS growth %d KiB, CPU %.2f s" % (grow, cpu))
+    c.note("10 MiB line: peak RSS growth %d KiB, CPU %.2f s (10 MiB of "
+           "ordinary requests: %.2f s)" % (grow, cpu, ref))
     h.check_mem(grow < 4096, "peak RSS grew by %d KiB for a 10 MiB line"
                 % grow)
-    check(cpu < 2.0, "daemon used %.2f s CPU to discard 10 MiB" % cpu)
-    cpu1 = d.cpu()
+    # Dropping a line costs no more than serving as many bytes of short
+    # requests (linear in the bytes, both); 0.1 s is the clock's tick.
+    check(cpu <= 4 * ref + 0.1, "daemon used %.2f s CPU to discard 10 MiB, "
+          "%.2f s to serve 10 MiB of requests" % (cpu, ref))
+    cpu1, t1 = d.cpu(), time.monotonic()
     time.sleep(1.0)
-    check(d.cpu() - cpu1 < 0.1, "daemon spins after the close: %.2f s CPU"
-          % (d.cpu() - cpu1))
+    spin, wall = d.cpu() - cpu1, time.monotonic() - t1
+    check(spin < 0.1 * wall, "daemon spins after the close: %.2f s CPU in "
+          "%.2f s" % (spin, wall))
     k2 = c.connect()
     eq(k2.req("PING"), "PONG", "serving after")
     # k2 replaced k
-    check(h.wait_for(lambda: d.fds() <= fds0, 3),
+    check(h.wait_for(lambda: d.fds() <= fds0, 10),
           "fds %d, baseline %d" % (d.fds(), fds0))
 
 
@@ -310,21 +343,24 @@ def _(c):
 def _(c):
     d = c.d
     s1 = c.stats()
-    k, hwm0, fds0, cpu0 = endless_line(c, False)
-    sent_at = time.monotonic()
+    k, hwm0, fds0, cpu0, first, res = endless_line(c, closes=True)
     grow = hwm_kb(d.pid) - hwm0
     h.check_mem(grow < 4096, "peak RSS grew by %d KiB for a 10 MiB line"
                 % grow)
-    cpu1 = d.cpu()
+    cpu1, t1 = d.cpu(), time.monotonic()
     time.sleep(1.0)
-    spin = d.cpu() - cpu1
+    spin, wall = d.cpu() - cpu1, time.monotonic() - t1
     c.note("10 MiB line left open: peak RSS growth %d KiB, CPU %.2f s "
-           "in 1 s of waiting" % (grow, spin))
-    check(spin < 0.1, "daemon spins while waiting: %.2f s CPU in 1 s" % spin)
-    k.expect_eof(timeout=5, what="idle close")
-    took = time.monotonic() - sent_at
-    check(1.0 <= took <= 4.5, "idle close after %.1f s (idle_timeout 2)"
-          % took)
+           "in %.2f s of waiting" % (grow, spin, wall))
+    check(spin < 0.1 * wall, "daemon spins while waiting: %.2f s CPU in "
+          "%.2f s" % (spin, wall))
+    # An incomplete line has idle_timeout from its first byte: closed
+    # then, while the 10 MiB were still going (the sending failed) or
+    # after.
+    k.expect_eof(timeout=8, what="idle close")
+    took = (res["end"] if res["error"] else time.monotonic()) - first
+    check(1.0 <= took <= 4.5, "idle close %.1f s after the line's first "
+          "byte (idle_timeout 2)" % took)
     s2 = c.stats()
     eq(s2["idle_kicks"] - s1["idle_kicks"], 1, "idle_kicks delta")
 
@@ -336,12 +372,8 @@ def _(c):
     data = bytes(rnd.getrandbits(8) for _ in range(MiB))
     k = c.connect(timeout=10)
     t, res = h.sender(k.sock, data + b"\nPING\n", stop_on_block=5)
-    got = b""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not k.eof:
-        k._fill(deadline)
-        if k.buf.endswith(b"PONG\n"):
-            break
+    while not k.eof and not k.buf.endswith(b"PONG\n"):
+        k._fill(time.monotonic() + 10)      # a Fail after 10 s of nothing
     t.join(5)
     raw = k.buf
     check(all(b < 0x80 for b in raw), "non-ASCII byte in replies")
@@ -387,10 +419,9 @@ def _(c):
         k = c.connect()
         k.send(req)
         k.shut_wr()
-        t0 = time.monotonic()
+        # The end within read_to_eof's 5 s: the idle_timeout (300 s)
+        # would be the other way to get one.
         eq(k.read_to_eof(), want, "reply to %r" % req[:40])
-        check(time.monotonic() - t0 < 1, "close took %.1f s after %r"
-              % (time.monotonic() - t0, req[:40]))
         k.close()
 
 
@@ -412,9 +443,9 @@ def _(c):
         s.close()
     eq(k0.req("PING"), "PONG", "still serving after 20 resets")
     ok = h.wait_for(lambda: h.stats_ints(k0.stats())["curr_connections"] == 1,
-                    5)
+                    10)
     check(ok, "curr_connections did not return to 1")
-    check(h.wait_for(lambda: d.fds() == fds0, 3),
+    check(h.wait_for(lambda: d.fds() == fds0, 10),
           "fds %d, baseline %d" % (d.fds(), fds0))
 
 

@@ -52,7 +52,7 @@ def main():
         f.write(conf)
         f.flush()
         p = subprocess.run([DAEMON, "-n", "-f", f.name],
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, timeout=30)
     ok(p.returncode == 0, "its sudokud.conf passes sudokud -n",
        p.stdout + p.stderr)
 

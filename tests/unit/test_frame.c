@@ -287,6 +287,69 @@ test_long_growth(void **state)
 	frame_clear(fr);
 }
 
+/*
+ * A line of exactly max bytes, ended by LF or CRLF, and one a byte
+ * longer: in two reads cut at every byte (between the CR and the LF too),
+ * the frame kept and the scratch block lent away in between, and in
+ * reads of one byte each.  The first is accepted whole every time (its
+ * CR may wait for its LF: max + 1 bytes held, no more), the second is
+ * over max every time; the next line is framed right after either.
+ */
+#define SPLIT_MAX	128
+
+static void
+split_one(struct fixture *f, const char *line, size_t len, size_t cut,
+    const char *want)
+{
+	struct frame	*fr = &f->fr;
+	size_t		 i;
+
+	if (cut == 0) {			/* one byte per read */
+		for (i = 0; i < len; i++) {
+			feed(fr, line + i, 1);
+			if (i + 1 < len)
+				assert_false(frame_ready(fr, SPLIT_MAX, 0));
+			frame_keep(fr);
+			memset(f->scratch, 'X', SCRATCH);
+		}
+	} else {
+		feed(fr, line, cut);
+		if (cut < len)
+			assert_false(frame_ready(fr, SPLIT_MAX, 0));
+		frame_keep(fr);
+		memset(f->scratch, 'X', SCRATCH);
+		feed(fr, line + cut, len - cut);
+	}
+	expect_line(fr, SPLIT_MAX, 0, want, SPLIT_MAX);
+	feed(fr, "PING\n", 5);
+	expect_line(fr, SPLIT_MAX, 0, "PING", 0);
+	assert_false(frame_ready(fr, SPLIT_MAX, 0));
+	assert_int_equal(frame_partial(fr), 0);
+}
+
+static void
+test_split_every_byte(void **state)
+{
+	static const char *const ends[] = { "\n", "\r\n" };
+	struct fixture	*f = *state;
+	char		 line[SPLIT_MAX + 4], want[SPLIT_MAX + 2];
+	size_t		 n, e, len, cut;
+
+	for (n = SPLIT_MAX; n <= SPLIT_MAX + 1; n++)
+		for (e = 0; e < 2; e++) {
+			for (len = 0; len < n; len++)
+				line[len] = (char)('a' + len % 26);
+			memcpy(want, line, n);
+			want[n] = '\0';
+			memcpy(line + n, ends[e], strlen(ends[e]));
+			len = n + strlen(ends[e]);
+			for (cut = 0; cut <= len; cut++)
+				split_one(f, line, len, cut,
+				    n == SPLIT_MAX ? want : NULL);
+		}
+	frame_clear(&f->fr);
+}
+
 /* No scratch block at all: the frame's own, from the first byte. */
 static void
 test_no_scratch(void **state)
@@ -344,6 +407,8 @@ main(void)
 		    fx_teardown),
 		cmocka_unit_test_setup_teardown(test_long_growth, fx_setup,
 		    fx_teardown),
+		cmocka_unit_test_setup_teardown(test_split_every_byte,
+		    fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_no_scratch, fx_setup,
 		    fx_teardown),
 		cmocka_unit_test_setup_teardown(test_drop, fx_setup,

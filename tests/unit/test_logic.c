@@ -530,6 +530,7 @@ main(void)
 		cmocka_unit_test(test_gen_slices),
 		cmocka_unit_test(test_gen_budget),
 		cmocka_unit_test(test_levels_hardest),
+		cmocka_unit_test(test_rate_cap),
 		SET_CASE("walk_top1465", walk_top),
 		SET_CASE("walk_17clue", walk_17),
 	};

@@ -82,6 +82,7 @@ void	test_tech_nostep(void **);
 /* test_logic_sets.c */
 void	test_walk_set(void **);
 void	test_levels_hardest(void **);
+void	test_rate_cap(void **);
 
 /* One data-set walk: the state handed to test_walk_set(). */
 struct walk_set {

@@ -440,6 +440,38 @@ test_walk_set(void **state)
 	assert_int_equal(n, ws->puzzles);
 }
 
+/*
+ * The score's cap (doc/rating.md): a level's scores stop at x.9, below
+ * the next level's.  No puzzle of the sets has enough steps for the cap
+ * to change a score; this one (GENERATE expert 1700) has: xy_chain (4.6)
+ * is its hardest step and 17 of its steps are of the expert level, so
+ * 4.6 + floor(log2 17) tenths would be 5.0, the extreme band.  It must
+ * rate 4.9 expert, and the hint walk's own count must agree.
+ */
+static const char test_capped[] = "500020070300000006000003009000080005"
+    "063000900905601008000100000002000590600079042";
+
+void
+test_rate_cap(void **state)
+{
+	struct sudoku_grid	 g;
+	struct sudoku_rating	 r;
+	unsigned long		 levels[SUDOKU_LEVEL_COUNT] = { 0 };
+	char			 why[256], buf[64];
+
+	(void)state;
+	test_puzzle(test_capped, &g);
+	assert_int_equal(sudoku_rate(&g, 0, &r), SUDOKU_SOLVED);
+	assert_int_equal(r.level, SUDOKU_LEVEL_EXPERT);
+	assert_int_equal(r.hardest, SUDOKU_TECH_XY_CHAIN);
+	assert_true(r.hard >= 16);	/* 4 doublings: over the cap of 3 */
+	assert_int_equal(r.score, 49);
+	sudoku_rating_text(&r, buf, sizeof buf);
+	assert_string_equal(buf, "expert 4.9 xy_chain");
+	if (walk_check(&g, 1, levels, why, sizeof why) != 0)
+		test_fail("%s", why);
+}
+
 /* Every hardest puzzle is expert or extreme, most of them extreme. */
 void
 test_levels_hardest(void **state)
