@@ -46,6 +46,7 @@ struct config {
 	size_t			 max_line;	/* bytes, without LF/CRLF */
 	size_t			 output_high;	/* stop reading above */
 	size_t			 output_low;	/* resume reading below */
+	int			 latency_histograms; /* 0 or 1 */
 	char			*user;		/* drop to, or NULL */
 	char			*group;		/* drop to, or NULL */
 

@@ -46,6 +46,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -161,9 +162,19 @@ conn_frame(struct conn *c)
 	return (0);
 }
 
-/* Serve the line conn_frame() found. */
+/* Now, in ns of CLOCK_MONOTONIC: for the latency histograms. */
+static uint64_t
+conn_nsec(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec);
+}
+
+/* Serve the line conn_frame() found; *verb gets its verb. */
 static enum proto_status
-conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns)
+conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns, int *verb)
 {
 	const struct proto_env	*env = c->set->env;
 	const char		*line;
@@ -173,13 +184,51 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns)
 	c->m.partial = 0;
 	c->m.quiet = deadline_now();
 	*ns = 0;
+	*verb = PROTO_NOVERB;
 	len = frame_take(&c->fr, conn_cf(c)->max_line, &line, &limit);
 	if (len == -1) {
 		proto_toolong(env, c->out, limit);
 		return (PROTO_OK);
 	}
 	return (proto_line(env, c->out, line, (size_t)len, max_ns, ns,
-	    &c->job));
+	    &c->job, verb));
+}
+
+/*
+ * The job under way, or the next line, for about max_ns of solver time
+ * at most: its status, or -1 if there is nothing to serve.  With the
+ * latency histograms on, *t is the clock at the start on the way in and
+ * at the end on the way out: a request whole since c->since waited until
+ * its start, and took until its reply is queued.  No request is whole
+ * unread: every read finds the lines before it served (conn.c's states),
+ * so a line is whole since the last read.
+ */
+static int
+conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
+{
+	const struct proto_env	*env = c->set->env;
+	enum proto_status	 st;
+	int			 hist = conn_cf(c)->latency_histograms;
+
+	if (c->job != NULL) {
+		if ((st = proto_resume(env, c->out, c->job, max_ns, ns)) !=
+		    PROTO_MORE)
+			c->job = NULL;
+	} else if (conn_frame(c)) {
+		c->since = c->read_ns;
+		if (hist)
+			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
+		st = conn_request(c, max_ns < CONN_START_NS ? CONN_START_NS :
+		    max_ns, ns, &c->verb);
+	} else
+		return (-1);
+	if (hist) {
+		*t = conn_nsec();
+		if (st != PROTO_MORE)
+			stats_latency(env->st, c->verb, *t > c->since ?
+			    *t - c->since : 0);
+	}
+	return ((int)st);
 }
 
 /*
@@ -242,6 +291,8 @@ conn_read(struct conn *c)
 	}
 	if (c->quit)
 		return ((int)n);	/* dropped: no more requests */
+	if (conn_cf(c)->latency_histograms)
+		c->read_ns = conn_nsec();
 	frame_fill(&c->fr, (size_t)n);
 	if (!c->started && c->state != CONN_PROXY)
 		conn_first(c);
@@ -263,28 +314,21 @@ conn_read(struct conn *c)
 static int
 conn_serve(struct conn *c)
 {
-	const struct proto_env	*env = c->set->env;
-	enum proto_status	 st;
-	uint64_t		 used = 0, early = 0, ns, max;
-	int			 n, r, refill = 0;
+	uint64_t		 used = 0, early = 0, ns, t = 0;
+	int			 n, r, st, refill = 0;
 
+	if (conn_cf(c)->latency_histograms)
+		t = conn_nsec();
 	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
 	    n++) {
-		max = CONN_SLICE_NS - used;
-		if (c->job != NULL) {
-			if ((st = proto_resume(env, c->out, c->job, max,
-			    &ns)) != PROTO_MORE)
-				c->job = NULL;
-		} else if (conn_frame(c))
-			st = conn_request(c, max < CONN_START_NS ?
-			    CONN_START_NS : max, &ns);
-		else if (refill && !c->eof && !c->stop) {
+		if ((st = conn_step(c, CONN_SLICE_NS - used, &ns, &t)) == -1) {
+			if (!refill || c->eof || c->stop)
+				break;
 			if ((r = conn_read(c)) == -2)
 				return (-1);
 			refill = r > 0;
 			continue;
-		} else
-			break;
+		}
 		used += ns;
 		early += ns;
 		if (st == PROTO_CLOSE)

@@ -89,6 +89,9 @@ struct conn {
 	struct event		*tev;		/* deadline */
 	struct evbuffer		*out;
 	struct proto_job	*job;		/* a search under way */
+	int			 verb;		/* the job's, or the last line's */
+	uint64_t		 since;		/* ns: that request was whole */
+	uint64_t		 read_ns;	/* ns: the last read of bytes */
 
 	struct frame		 fr;		/* the input */
 

@@ -33,8 +33,10 @@
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "config.h"
+#include "config_table.h"
 #include "http.h"
 #include "metrics.h"
+#include "proto.h"
 #include "stats.h"
 
 /* Seconds a closing connection reads what the client still sends. */
@@ -99,11 +101,40 @@ metrics_arm(struct metrics_conn *c, int secs)
 	evtimer_add(c->tev, &tv);
 }
 
+/*
+ * The limits a client must respect, as HELLO names them (CONFIG_HELLO),
+ * as gauges: sudokud_open_connections / sudokud_config_max_connections
+ * is an alert.
+ */
+static void
+metrics_limits(const struct config *cf, struct evbuffer *body)
+{
+	const struct config_key	*k;
+	char			 v[64];
+	size_t			 i;
+
+	for (i = 0; i < config_table_size; i++) {
+		k = &config_table[i];
+		if (!(k->flags & CONFIG_HELLO))
+			continue;
+		config_table_format(cf, k, v, sizeof v);
+		evbuffer_add_printf(body, "# HELP sudokud_config_%s %s "
+		    "(sudokud.conf, [%s] %s).\n# TYPE sudokud_config_%s "
+		    "gauge\nsudokud_config_%s %s\n", k->name, k->doc,
+		    k->section, k->name, k->name, k->name, v);
+	}
+}
+
 /* The body of GET /metrics. */
 static int
 metrics_scrape(struct metrics *m, struct evbuffer *body, const char **type)
 {
-	stats_prometheus(m->ss, body, PACKAGE_VERSION);
+	const char *const	*verbs;
+	size_t			 n;
+
+	verbs = proto_verbs(&n);
+	stats_prometheus(m->ss, body, PACKAGE_VERSION, verbs, n);
+	metrics_limits(m->cf, body);
 	*type = METRICS_PROMETHEUS;
 	return (200);
 }

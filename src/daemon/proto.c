@@ -324,10 +324,27 @@ proto_effort(struct proto_req *req)
 	return (st);
 }
 
+static const char *const proto_names[PROTO__COUNT] = {
+	[PROTO_SOLVE] = "solve", [PROTO_LEXMIN] = "lexmin",
+	[PROTO_COUNT] = "count", [PROTO_ANALYZE] = "analyze",
+	[PROTO_RATE] = "rate", [PROTO_HINT] = "hint",
+	[PROTO_GENERATE] = "generate", [PROTO_HELLO] = "hello",
+	[PROTO_PING] = "ping", [PROTO_VERSION] = "version",
+	[PROTO_STATS] = "stats", [PROTO_HELP] = "help", [PROTO_QUIT] = "quit"
+};
+_Static_assert(PROTO__COUNT <= LATENCY_VERBS, "a histogram for each verb");
+
+const char *const *
+proto_verbs(size_t *n)
+{
+	*n = PROTO__COUNT;
+	return (proto_names);
+}
+
 enum proto_status
 proto_line(const struct proto_env *env, struct evbuffer *out,
     const char *line, size_t len, uint64_t max_ns, uint64_t *ns,
-    struct proto_job **job)
+    struct proto_job **job, int *verb)
 {
 	struct proto_req	 req;
 	const struct proto_cmd	*cmd;
@@ -340,6 +357,8 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	req.ns = ns;
 	req.job = job;
 	*ns = 0;
+	if (verb != NULL)
+		*verb = PROTO_NOVERB;
 	proto_tokenize(&req, line, len);
 	if (req.ntok == 0)
 		return (PROTO_OK);		/* blank line: no reply */
@@ -356,6 +375,8 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 		return (proto_unknown(&req));
 
 	req.cmd = cmd;
+	if (verb != NULL)
+		*verb = (int)(cmd - proto_cmds);
 	stats_add(env->st, cmd->stat, 1);
 	if (proto_opts_take(&req) != 0)
 		return (PROTO_OK);
@@ -470,7 +491,8 @@ proto_hello(struct proto_req *req)
 static enum proto_status
 proto_stats(struct proto_req *req)
 {
-	stats_print(req->env->ss, req->out, PACKAGE_VERSION);
+	stats_print(req->env->ss, req->out, PACKAGE_VERSION, proto_names,
+	    PROTO__COUNT);
 	return (PROTO_OK);
 }
 

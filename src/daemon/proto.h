@@ -46,13 +46,22 @@ enum proto_status {
 struct proto_job *proto_scratch_new(void);
 
 /*
+ * The verbs in lower case, "solve" ..., indexed as proto_line() numbers
+ * them (their order in HELP); *n gets how many.  The latency histograms
+ * of STATS and /metrics are named so.
+ */
+#define PROTO_NOVERB	(-1)	/* not a request of the table */
+const char *const *proto_verbs(size_t *n);
+
+/*
  * Serve one request line (without its LF or CRLF), spending at most
- * about max_ns of solver time; *ns gets the solver time spent.  On
+ * about max_ns of solver time; *ns gets the solver time spent, and
+ * *verb (unless NULL) the request's verb or PROTO_NOVERB.  On
  * PROTO_MORE *job is a new job the caller owns.
  */
 enum proto_status proto_line(const struct proto_env *, struct evbuffer *out,
 		    const char *line, size_t len, uint64_t max_ns,
-		    uint64_t *ns, struct proto_job **job);
+		    uint64_t *ns, struct proto_job **job, int *verb);
 
 /*
  * Go on with job for at most about max_ns of solver time.  Unless this

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -14,6 +15,8 @@
 
 #include "admit.h"
 #include "common/log.h"
+#include "latency.h"
+#include "metrics_text.h"
 #include "stats.h"
 #include "common/xmalloc.h"
 
@@ -84,6 +87,8 @@ stats_server_new(unsigned int nworkers, const struct admit *admit)
 	if ((ss->blocks = aligned_alloc(_Alignof(struct stats), size)) ==
 	    NULL)
 		fatal("%s", __func__);
+	/* Zero bits are zero atomics on every target C11 allows us. */
+	memset(ss->blocks, 0, size);
 	for (i = 0; i <= nworkers; i++) {
 		for (j = 0; j < STAT__COUNT; j++)
 			atomic_init(&ss->blocks[i].c[j], 0);
@@ -129,10 +134,44 @@ stats_sum(struct stats_server *ss, enum stat_id id)
 	return (sum);
 }
 
+/* The sum over every thread of verb's histogram (or, < 0, the waits). */
+static void
+stats_latency_sum(struct stats_server *ss, int verb, struct latency_sum *s)
+{
+	const struct latency_hist	*h[257];
+	unsigned int			 i;
+
+	for (i = 0; i <= ss->nworkers && i < 257; i++)
+		h[i] = verb < 0 ? &ss->blocks[i].lat.wait :
+		    &ss->blocks[i].lat.verb[verb];
+	latency_merge(h, i, s);
+}
+
+/* STATS' latency lines: the median and the 99th percentile, in us. */
+static void
+stats_print_latency(struct stats_server *ss, struct evbuffer *out,
+    const char *const *verbs, size_t nverbs)
+{
+	struct latency_sum	s;
+	size_t			i;
+
+	for (i = 0; i < nverbs && i < LATENCY_VERBS; i++) {
+		stats_latency_sum(ss, (int)i, &s);
+		evbuffer_add_printf(out, "STAT latency_%s_p50_usec %" PRIu64
+		    "\nSTAT latency_%s_p99_usec %" PRIu64 "\n", verbs[i],
+		    latency_quantile_us(&s, 0.5), verbs[i],
+		    latency_quantile_us(&s, 0.99));
+	}
+	stats_latency_sum(ss, -1, &s);
+	evbuffer_add_printf(out, "STAT queue_wait_p50_usec %" PRIu64 "\n"
+	    "STAT queue_wait_p99_usec %" PRIu64 "\n",
+	    latency_quantile_us(&s, 0.5), latency_quantile_us(&s, 0.99));
+}
+
 /* The whole STATS reply, END included. */
 void
 stats_print(struct stats_server *ss, struct evbuffer *out,
-    const char *version)
+    const char *version, const char *const *verbs, size_t nverbs)
 {
 	struct timespec	now;
 	uint64_t	v;
@@ -152,6 +191,7 @@ stats_print(struct stats_server *ss, struct evbuffer *out,
 		evbuffer_add_printf(out, "STAT %s %" PRIu64 "\n",
 		    stats_names[i], v);
 	}
+	stats_print_latency(ss, out, verbs, nverbs);
 	evbuffer_add(out, "END\n", 4);
 }
 
@@ -172,18 +212,46 @@ static void
 stats_sample(struct evbuffer *out, const struct stats_metric *m,
     const struct stats_metric *prev, double v)
 {
+	char	num[32];
+
 	if (prev == NULL || strcmp(prev->name, m->name) != 0)
 		evbuffer_add_printf(out, "# HELP sudokud_%s %s\n"
 		    "# TYPE sudokud_%s counter\n", m->name,
 		    stats_help_of(m->name), m->name);
-	evbuffer_add_printf(out, "sudokud_%s%s%s%s %.17g\n", m->name,
+	metrics_number(num, sizeof num, v);
+	evbuffer_add_printf(out, "sudokud_%s%s%s%s %s\n", m->name,
 	    *m->label != '\0' ? "{" : "", m->label,
-	    *m->label != '\0' ? "}" : "", v);
+	    *m->label != '\0' ? "}" : "", num);
+}
+
+/* The histograms: request duration by verb, and the wait before serving. */
+static void
+stats_prometheus_latency(struct stats_server *ss, struct evbuffer *out,
+    const char *const *verbs, size_t nverbs)
+{
+	struct latency_sum	s;
+	char			label[64];
+	size_t			i;
+
+	evbuffer_add_printf(out, "# HELP sudokud_request_duration_seconds "
+	    "Time from a request's last byte to its reply queued, by verb.\n"
+	    "# TYPE sudokud_request_duration_seconds histogram\n");
+	for (i = 0; i < nverbs && i < LATENCY_VERBS; i++) {
+		stats_latency_sum(ss, (int)i, &s);
+		snprintf(label, sizeof label, "verb=\"%s\"", verbs[i]);
+		latency_prometheus(out, "sudokud_request_duration_seconds",
+		    label, &s);
+	}
+	evbuffer_add_printf(out, "# HELP sudokud_queue_wait_seconds Time "
+	    "from a request's last byte to the start of its serving.\n"
+	    "# TYPE sudokud_queue_wait_seconds histogram\n");
+	stats_latency_sum(ss, -1, &s);
+	latency_prometheus(out, "sudokud_queue_wait_seconds", "", &s);
 }
 
 void
 stats_prometheus(struct stats_server *ss, struct evbuffer *out,
-    const char *version)
+    const char *version, const char *const *verbs, size_t nverbs)
 {
 	struct timespec	 now;
 	unsigned int	 i;
@@ -206,4 +274,5 @@ stats_prometheus(struct stats_server *ss, struct evbuffer *out,
 		stats_sample(out, &stats_metrics[i], i == 0 ? NULL :
 		    &stats_metrics[i - 1], (double)stats_sum(ss, i) /
 		    stats_metrics[i].div);
+	stats_prometheus_latency(ss, out, verbs, nverbs);
 }

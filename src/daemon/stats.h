@@ -16,7 +16,10 @@
 #define STATS_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "latency.h"
 
 struct evbuffer;
 
@@ -111,9 +114,13 @@ enum stat_id {
 };
 #undef STATS_ENUM
 
-/* One thread's counters; a cache line of its own against false sharing. */
+/*
+ * One thread's counters and latency histograms; a cache line of its own
+ * against false sharing.
+ */
 struct stats {
 	_Alignas(64) _Atomic uint64_t	c[STAT__COUNT];
+	struct latency			lat;
 };
 
 struct admit;
@@ -141,12 +148,31 @@ void			 stats_server_free(struct stats_server *);
 struct stats		*stats_worker(struct stats_server *, unsigned int);
 struct stats		*stats_acceptor(struct stats_server *);
 
-/* The whole STATS reply, END included. */
+/* Only the thread owning st: a request of verb took ns, waited wait. */
+static inline void
+stats_latency(struct stats *st, int verb, uint64_t ns)
+{
+	if (verb >= 0 && verb < LATENCY_VERBS)
+		latency_add(&st->lat.verb[verb], ns);
+}
+
+static inline void
+stats_wait(struct stats *st, uint64_t ns)
+{
+	latency_add(&st->lat.wait, ns);
+}
+
+/*
+ * The whole STATS reply, END included; the latency of each of the
+ * nverbs verbs as percentiles, under the names verbs[] gives them.
+ */
 void			 stats_print(struct stats_server *, struct evbuffer *,
-			     const char *);
+			     const char *, const char *const *verbs,
+			     size_t nverbs);
 
 /* The same figures in Prometheus' text format (version 0.0.4). */
 void			 stats_prometheus(struct stats_server *,
-			     struct evbuffer *, const char *);
+			     struct evbuffer *, const char *,
+			     const char *const *verbs, size_t nverbs);
 
 #endif /* STATS_H */

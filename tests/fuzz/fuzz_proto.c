@@ -125,7 +125,7 @@ fuzz_serve(struct evbuffer *out, const char *line, ssize_t len,
 		return (0);
 	}
 	st = proto_line(fuzz_env, out, line, (size_t)len, FUZZ_SLICE_NS, &ns,
-	    &job);
+	    &job, NULL);
 	while (st == PROTO_MORE)
 		st = proto_resume(fuzz_env, out, job, FUZZ_SLICE_NS, &ns);
 	fuzz_check(out, fuzz_kind(line, len));

@@ -113,9 +113,10 @@ counters(struct fx *f, uint64_t *v)
 	struct evbuffer		*b = evbuffer_new();
 	char			*text, *line, *save, name[64];
 	unsigned long long	 val;
-	size_t			 i, found = 0;
+	size_t			 i, found = 0, nverbs;
+	const char *const	*verbs = proto_verbs(&nverbs);
 
-	stats_print(f->ss, b, PACKAGE_VERSION);
+	stats_print(f->ss, b, PACKAGE_VERSION, verbs, nverbs);
 	text = take(b);
 	for (line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
@@ -201,7 +202,7 @@ expect_line(struct fx *f, const char *line, size_t len,
 	char			*got;
 
 	counters(f, a);
-	st = proto_line(&f->env, f->out, line, len, UINT64_MAX, &ns, &job);
+	st = proto_line(&f->env, f->out, line, len, UINT64_MAX, &ns, &job, NULL);
 	got = take(f->out);
 	assert_null(job);
 	if (part == NULL)

@@ -136,7 +136,12 @@ stat_line(char **p, const char *name)
 static void
 check_stats(char *reply, time_t before, time_t after)
 {
-	char		*p = reply;
+	/* The verbs of HELP, in its order (doc/protocol.md). */
+	static const char *const latency_verbs[] = {
+		"solve", "lexmin", "count", "analyze", "rate", "hint",
+		"generate", "hello", "ping", "version", "stats", "help", "quit"
+	};
+	char		*p = reply, name[64];
 	const char	*v;
 	size_t		 i;
 
@@ -153,6 +158,18 @@ check_stats(char *reply, time_t before, time_t after)
 		assert_string_equal(v, strcmp(counter_names[i], "cmd_stats") ==
 		    0 ? "1" : "0");
 	}
+	/* The latency of each verb, then the wait: nothing recorded yet. */
+	for (i = 0; i < sizeof latency_verbs / sizeof latency_verbs[0];
+	    i++) {
+		snprintf(name, sizeof name, "latency_%s_p50_usec",
+		    latency_verbs[i]);
+		assert_string_equal(stat_line(&p, name), "0");
+		snprintf(name, sizeof name, "latency_%s_p99_usec",
+		    latency_verbs[i]);
+		assert_string_equal(stat_line(&p, name), "0");
+	}
+	assert_string_equal(stat_line(&p, "queue_wait_p50_usec"), "0");
+	assert_string_equal(stat_line(&p, "queue_wait_p99_usec"), "0");
 	assert_string_equal(p, "END\n");
 }
 
@@ -171,7 +188,7 @@ t_stats(void **state)
 		counters(f, a);
 		before = time(NULL);
 		assert_int_equal(proto_line(&f->env, f->out, lines[i],
-		    strlen(lines[i]), UINT64_MAX, &ns, &job), PROTO_OK);
+		    strlen(lines[i]), UINT64_MAX, &ns, &job, NULL), PROTO_OK);
 		assert_null(job);
 		assert_int_equal(ns, 0);
 		got = take(f->out);
@@ -314,7 +331,7 @@ sliced(struct fx *f, const char *line, uint64_t max_ns, char **reply,
 	uint64_t		 ns = 0;
 
 	st = proto_line(&f->env, f->out, line, strlen(line), max_ns, &ns,
-	    &job);
+	    &job, NULL);
 	for (*calls = 1; st == PROTO_MORE; (*calls)++) {
 		assert_non_null(job);
 		assert_true(ns > 0);
@@ -393,7 +410,7 @@ t_job_budget(void **state)
 	f->alt.budget = 100;
 	f->env.cf = &f->alt;
 	counters(f, a);
-	st = proto_line(&f->env, f->out, line, strlen(line), 1, &ns, &job);
+	st = proto_line(&f->env, f->out, line, strlen(line), 1, &ns, &job, NULL);
 	assert_int_equal(st, PROTO_MORE);
 	f->env.cf = f->cf;		/* a reload: budget 100000 */
 	while (st == PROTO_MORE)
@@ -421,7 +438,7 @@ t_job_free(void **state)
 	for (resumes = 0; resumes < 3; resumes++) {
 		job = NULL;
 		assert_int_equal(proto_line(&f->env, f->out, line,
-		    strlen(line), 1, &ns, &job), PROTO_MORE);
+		    strlen(line), 1, &ns, &job, NULL), PROTO_MORE);
 		for (i = 0; i < (size_t)resumes; i++)
 			assert_int_equal(proto_resume(&f->env, f->out, job, 1,
 			    &ns), PROTO_MORE);

@@ -54,7 +54,7 @@ expect_solves(struct fx *f, const char *line, const char *puzzle)
 	char			*got, why[128];
 
 	assert_int_equal(proto_line(&f->env, f->out, line, strlen(line),
-	    UINT64_MAX, &ns, &job), PROTO_OK);
+	    UINT64_MAX, &ns, &job, NULL), PROTO_OK);
 	got = take(f->out);
 	assert_int_equal(strlen(got), 82);
 	assert_int_equal(got[81], '\n');

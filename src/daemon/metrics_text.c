@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * metrics_text.c -- the shortest exact text of a double (see
+ * metrics_text.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "metrics_text.h"
+
+void
+metrics_number(char *buf, size_t size, double v)
+{
+	int	prec;
+
+	/* 17 significant digits always read back exactly (IEEE 754). */
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+	snprintf(buf, size, "%.17g", v);
+}
