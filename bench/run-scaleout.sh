@@ -71,7 +71,8 @@ wait_port() {
 	done
 }
 
-port=$(free_port) pport=$(free_port) hport=$(free_port) || exit 2
+port=$(free_port) pport=$(free_port) hport=$(free_port) mport=$(free_port) ||
+    exit 2
 cat >"$tmp/sudokud.conf" <<EOF
 [server]
 workers = $WORKERS
@@ -79,6 +80,7 @@ idle_timeout = 0
 [listen]
 tcp = 127.0.0.1:$port
 tcp_proxy = 127.0.0.1:$pport
+metrics = 127.0.0.1:$mport
 [log]
 level = warning
 EOF
@@ -87,7 +89,7 @@ dpid=$!
 # The example, every server at the one daemon (leastconn spreads the
 # connections over three names for one address: the same as one).
 sed -e "s|^\([[:space:]]*bind\) 127\.0\.0\.1:[0-9]*$|\1 127.0.0.1:$hport|" \
-    -e "s|^\([[:space:]]*server node[0-9]*\) 127\.0\.0\.1:[0-9]*$|\1 127.0.0.1:$pport|" \
+    -e "s|^\([[:space:]]*server node[0-9]*\) 127\.0\.0\.1:[0-9]* check port [0-9]*$|\1 127.0.0.1:$pport check port $mport|" \
     -e "s|^\([[:space:]]*log\) /dev/log .*|\1 stderr format raw local0 err|" \
     -e "s|^\([[:space:]]*stats socket\) [^ ]*|\1 $tmp/stats.sock|" \
     "$EXAMPLE" >"$tmp/haproxy.cfg"

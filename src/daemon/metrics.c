@@ -55,6 +55,7 @@ struct metrics {
 	struct metrics_conns	 conns;
 	unsigned int		 nconns;
 	time_t			 full_warned;
+	int			 draining;	/* SIGTERM: /healthz says so */
 };
 
 enum metrics_state {
@@ -139,6 +140,29 @@ metrics_scrape(struct metrics *m, struct evbuffer *body, const char **type)
 	return (200);
 }
 
+/*
+ * GET /healthz, for load balancers and readiness probes: 200 while the
+ * server takes new clients, 503 once it drains after SIGTERM, so that
+ * it is taken out of rotation before it goes.
+ */
+static int
+metrics_healthz(struct metrics *m, struct evbuffer *body, const char **type)
+{
+	*type = METRICS_TEXT;
+	evbuffer_add_printf(body, "%s\n", m->draining ? "draining" : "ok");
+	return (m->draining ? 503 : 200);
+}
+
+/* GET /livez, for liveness probes: 200 as long as the process serves. */
+static int
+metrics_livez(struct metrics *m, struct evbuffer *body, const char **type)
+{
+	(void)m;
+	*type = METRICS_TEXT;
+	evbuffer_add(body, "ok\n", 3);
+	return (200);
+}
+
 /* What is served: path, handler (status, body and its type). */
 static const struct metrics_route {
 	const char	*path;
@@ -146,6 +170,8 @@ static const struct metrics_route {
 			    const char **);
 } metrics_routes[] = {
 	{ "/metrics", metrics_scrape },
+	{ "/healthz", metrics_healthz },
+	{ "/livez", metrics_livez },
 };
 #define METRICS_NROUTES	(sizeof metrics_routes / sizeof metrics_routes[0])
 
@@ -196,8 +222,8 @@ metrics_route(struct metrics_conn *c, const struct http_req *req)
 		return;
 	}
 	if (r == NULL) {
-		metrics_text(c, 404, "this is sudokud; it serves /metrics",
-		    head, NULL);
+		metrics_text(c, 404, "this is sudokud; it serves /metrics, "
+		    "/healthz and /livez", head, NULL);
 		return;
 	}
 	if ((body = evbuffer_new()) == NULL)
@@ -384,6 +410,12 @@ metrics_new(struct event_base *base, struct stats_server *ss,
 	m->cf = cf;
 	TAILQ_INIT(&m->conns);
 	return (m);
+}
+
+void
+metrics_drain(struct metrics *m)
+{
+	m->draining = 1;
 }
 
 void

@@ -203,6 +203,8 @@ server_listeners_enable(struct server *sv, int on)
 	size_t	i;
 
 	for (i = 0; sv->sl != NULL && i < sv->nls; i++) {
+		if (sv->sl[i].evl == NULL)
+			continue;	/* closed: the server stops */
 		if (on)
 			evconnlistener_enable(sv->sl[i].evl);
 		else
@@ -292,24 +294,23 @@ server_listen(struct server *sv)
 	}
 }
 
-/* Close the listening sockets: new clients are refused from now on. */
+/*
+ * Close the listening sockets of the metrics (metrics 1) or of the
+ * clients (0): new connections to them are refused from now on.
+ */
 static void
-server_unlisten(struct server *sv)
+server_unlisten(struct server *sv, int metrics)
 {
 	size_t	i;
 
-	if (sv->sl == NULL)
-		return;
-	for (i = 0; i < sv->nls; i++) {
-		if (sv->sl[i].evl != NULL)
-			evconnlistener_free(sv->sl[i].evl);
-	}
-	metrics_free(sv->metrics);
-	sv->metrics = NULL;
-	for (i = 0; i < sv->nls; i++)
+	for (i = 0; sv->sl != NULL && i < sv->nls; i++) {
+		if (sv->sl[i].evl == NULL ||
+		    (sv->ls[i].kind == LISTEN_METRICS) != metrics)
+			continue;
+		evconnlistener_free(sv->sl[i].evl);
+		sv->sl[i].evl = NULL;
 		sv->ls[i].fd = -1;
-	free(sv->sl);
-	sv->sl = NULL;
+	}
 	evtimer_del(sv->resume_ev);
 }
 
@@ -342,7 +343,10 @@ server_stop(struct server *sv, int sig)
 	notify_stopping();
 	log_info("signal %d: shutting down, %llu connections open", sig,
 	    (unsigned long long)admit_current(sv->admit));
-	server_unlisten(sv);
+	/* The metrics stay, saying "draining", until the last client goes. */
+	server_unlisten(sv, 0);
+	if (sv->metrics != NULL)
+		metrics_drain(sv->metrics);
 	for (i = 0; i < sv->nworkers; i++)
 		worker_drain(sv->workers[i]);
 	evtimer_add(sv->deadline_ev, &tv);
@@ -467,7 +471,10 @@ server_free(struct server *sv)
 		worker_free(sv->workers[i]);
 	}
 	free(sv->workers);
-	server_unlisten(sv);
+	server_unlisten(sv, 0);
+	server_unlisten(sv, 1);
+	metrics_free(sv->metrics);
+	free(sv->sl);
 	for (i = 0; i < sizeof sv->sig_ev / sizeof sv->sig_ev[0]; i++)
 		event_free(sv->sig_ev[i]);
 	event_free(sv->done_ev);

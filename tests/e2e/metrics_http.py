@@ -360,5 +360,47 @@ def _(c):
         d.cleanup()
 
 
+def get(d, path):
+    conn = d.http(5)
+    try:
+        conn.request("GET", path)
+        r = conn.getresponse()
+        return r.status, r.read().decode()
+    finally:
+        conn.close()
+
+
+@T.case("/healthz: 200 ok while serving; after SIGTERM 503 draining until "
+        "the last client is answered, the metrics still served; /livez "
+        "200 throughout", transports=ONE, own=True)
+def _(c):
+    d = MetricsDaemon(workers=1, shutdown_timeout=30, write_timeout=30,
+                      output_high=4096, output_low=0).start()
+    try:
+        eq(get(d, "/healthz"), (200, "ok\n"), "/healthz while serving")
+        eq(get(d, "/livez"), (200, "ok\n"), "/livez")
+        # A client that reads nothing: its replies hold the drain open.
+        k = d.connect("unix")
+        n = 2000
+        k.send(("SOLVE %s\n" % h.CLASSIC) * n)
+        check(h.wait_for(lambda: h.stats_ints(d.stats())["cmd_solve"] > 0,
+                         10), "the client's requests were not read")
+        d.proc.send_signal(signal.SIGTERM)
+        d.stopped = True
+        check(h.wait_for(lambda: get(d, "/healthz") == (503, "draining\n"),
+                         5), "/healthz after SIGTERM: %r" % (get(d,
+                                                                "/healthz"),))
+        eq(get(d, "/livez"), (200, "ok\n"), "/livez while draining")
+        eq(get(d, "/metrics")[0], 200, "/metrics while draining")
+        check(not h.can_connect(d.path), "the Unix socket still accepts")
+        check(d.alive(), "the daemon did not wait for its client")
+        got = k.lines(n, timeout=60)
+        eq(got, [h.CLASSIC_SOLUTION] * n, "every reply, after the signal")
+        k.close()
+        eq(d.wait_exit(15), 0, "exit status once drained")
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

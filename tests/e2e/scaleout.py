@@ -13,6 +13,7 @@ unanswered, HAProxy's check takes the node out, and the backends' logs
 name the client the PROXY header carries.
 """
 
+import http.client
 import os
 import re
 import shutil
@@ -59,12 +60,29 @@ def example_check_timing():
 
 
 class Backend(h.Daemon):
-    """One node: a daemon with a tcp_proxy listener beside its own."""
+    """One node: a daemon with tcp_proxy and metrics listeners beside its
+    own."""
 
     def __init__(self, **kw):
         self.proxy_port = h.free_port()
+        self.metrics_port = h.free_port()
         super().__init__(extra_conf="[listen]\ntcp_proxy = 127.0.0.1:%d\n"
-                         "[log]\nlevel = debug\n" % self.proxy_port, **kw)
+                         "metrics = 127.0.0.1:%d\n[log]\nlevel = debug\n"
+                         % (self.proxy_port, self.metrics_port), **kw)
+
+    def solved(self):
+        """requests_total{verb="solve"}, from its metrics listener (which
+        stays open while it drains, unlike its client sockets)."""
+        c = http.client.HTTPConnection("127.0.0.1", self.metrics_port,
+                                       timeout=5)
+        try:
+            c.request("GET", "/metrics")
+            body = c.getresponse().read().decode()
+        finally:
+            c.close()
+        m = re.search(r'^sudokud_requests_total\{verb="solve"\} (\d+)$',
+                      body, re.M)
+        return int(m.group(1))
 
     def log_text(self):
         with open(self.log, "rb") as f:
@@ -84,7 +102,7 @@ class HAProxy:
         self.nodes = len(backends)
         with open(EXAMPLE) as f:
             text = f.read()
-        ports = iter(b.proxy_port for b in backends)
+        ports = iter((b.proxy_port, b.metrics_port) for b in backends)
         # (pattern, replacement, how many lines it must match)
         subs = [
             (r"^(\s*log) /dev/log (.*)$", r"\1 stderr format raw \2", 1),
@@ -92,8 +110,9 @@ class HAProxy:
              r"\1 %s \2" % self.stats_path, 1),
             (r"^(\s*bind) 127\.0\.0\.1:\d+$", r"\1 127.0.0.1:%d" % self.port,
              1),
-            (r"^(\s*server node\d+) 127\.0\.0\.1:\d+$",
-             lambda m: "%s 127.0.0.1:%d" % (m.group(1), next(ports)),
+            (r"^(\s*server node\d+) 127\.0\.0\.1:\d+ check port \d+$",
+             lambda m: "%s 127.0.0.1:%d check port %d" % ((m.group(1),) +
+                                                          next(ports)),
              len(backends)),
         ]
         for pat, rep, want in subs:
@@ -343,6 +362,48 @@ def _(c):
         check(re.search(r"signal 15: shutting down", victim.log_text()),
               "the node's log shows the drain\n" + victim.log_tail())
     stop_mid_batch(c, signal.SIGTERM, drained)
+
+
+@T.case("HAProxy: a draining node (SIGTERM, a client holding it open) "
+        "fails its /healthz check with 503 and gets no new requests while "
+        "the others answer them", transports=ONE, own=True, timeout=120)
+def _(c):
+    with Farm() as f:
+        victim = f.nodes[0]
+        # A client of node1's own that reads nothing: its replies hold
+        # the drain open (until it reads them, below).
+        hold = victim.connect("unix")
+        n = 2000
+        hold.send(("SOLVE %s\n" % h.CLASSIC) * n)
+        check(h.wait_for(lambda: victim.solved() > 0, 10),
+              "node1 did not read the held requests")
+        victim.stopped = True
+        victim.proc.send_signal(signal.SIGTERM)
+        check(h.wait_for(lambda: f.hap.servers().get("node1", {}).get(
+            "status", "").startswith("DOWN"), 15),
+              "HAProxy never marked node1 down\n%s" % f.hap.log_tail())
+        st = f.hap.servers()["node1"]
+        check(st.get("check_status") == "L7STS" and
+              st.get("check_code") == "503",
+              "node1 is down for its /healthz 503, not a refused connection: "
+              "%r" % {k: st.get(k) for k in ("check_status", "check_code")})
+        check(victim.alive(), "node1 exited before the test could use its "
+              "drain")
+        before = victim.solved()
+        k = h.Client(socket.create_connection(("127.0.0.1", f.hap.port), 5))
+        for _ in range(3):
+            for p in h.load_puzzles(SET, 200):
+                k.send("SOLVE %s\n" % p)
+            for p in h.load_puzzles(SET, 200):
+                eq(h.solution_problem(p, k.line(10)), None, "an answer")
+        k.close()
+        eq(victim.solved(), before, "requests node1 got while draining")
+        others = sum(d.solved() for d in f.nodes[1:])
+        check(others >= 600, "the others answered %d" % others)
+        eq(hold.lines(n, timeout=60), [h.CLASSIC_SOLUTION] * n,
+           "node1's own client, answered in its drain")
+        hold.close()
+        eq(victim.wait_exit(15), 0, "node1's exit status")
 
 
 @T.case("HAProxy: a node's log names the client address of the PROXY "

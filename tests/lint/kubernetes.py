@@ -68,10 +68,11 @@ def main():
        "container ports are the configuration's listeners", ports)
     ok(pod["metadata"]["annotations"]["prometheus.io/port"] == str(mport),
        "the scrape annotation names the metrics port")
-    want = ["sudokuc", "-H", "127.0.0.1:%d" % port, "ping"]
-    ok(c["readinessProbe"]["exec"]["command"] == want and
-       c["livenessProbe"]["exec"]["command"] == want,
-       "readiness and liveness probes PING the listener", want)
+    ready, live = c["readinessProbe"]["httpGet"], c["livenessProbe"]["httpGet"]
+    ok((ready["path"], ready["port"], live["path"], live["port"]) ==
+       ("/healthz", "metrics", "/livez", "metrics"),
+       "readiness asks /healthz, liveness /livez, on the metrics port",
+       (ready, live))
     stop = int(c["lifecycle"]["preStop"]["exec"]["command"][1])
     grace = pod["spec"]["terminationGracePeriodSeconds"]
     ok(grace > stop + int(key("shutdown_timeout")),
