@@ -47,6 +47,8 @@ struct config {
 	size_t			 output_high;	/* stop reading above */
 	size_t			 output_low;	/* resume reading below */
 	int			 latency_histograms; /* 0 or 1 */
+	int			 slowlog_slower_than; /* us; -1: off */
+	int			 slowlog_max_len;
 	char			*user;		/* drop to, or NULL */
 	char			*group;		/* drop to, or NULL */
 

@@ -66,6 +66,15 @@ const struct config_key config_table[] = {
 	  .type = CONFIG_INT, .min = 0, .max = 1, .def = "1",
 	  .flags = CONFIG_RELOAD, .off = OFF(latency_histograms),
 	  .doc = "1: keep the latency histograms of STATS and /metrics" },
+	{ .section = "server", .name = "slowlog_slower_than",
+	  .type = CONFIG_INT, .min = 0, .max = 600000000, .def = "-1",
+	  .flags = CONFIG_RELOAD | CONFIG_NEGOFF,
+	  .off = OFF(slowlog_slower_than),
+	  .doc = "microseconds that make a request slow; -1: no slow log" },
+	{ .section = "server", .name = "slowlog_max_len", .type = CONFIG_INT,
+	  .min = 1, .max = 100000, .def = "128", .flags = CONFIG_RELOAD,
+	  .off = OFF(slowlog_max_len),
+	  .doc = "slow requests kept, the newest" },
 	{ .section = "server", .name = "user", .type = CONFIG_NAME,
 	  .off = OFF(user),
 	  .doc = "user to run as after opening the sockets" },
@@ -175,6 +184,12 @@ config_table_number(const struct config_key *k, const char *v,
 	const char		*s = v;
 	unsigned int		 d;
 
+	/* "-1" (any negative number) for a key that may be off. */
+	if ((k->flags & CONFIG_NEGOFF) && *s == '-' && s[1] != '\0' &&
+	    strspn(s + 1, "0123456789") == strlen(s + 1)) {
+		*out = (unsigned long long)-1;
+		return (0);
+	}
 	for (; isdigit((unsigned char)*s); s++) {
 		d = (unsigned int)(*s - '0');
 		if (n > (ULLONG_MAX - d) / 10)
@@ -438,7 +453,7 @@ config_table_store(const struct config_key *k, void *f,
 {
 	switch (k->type) {
 	case CONFIG_INT:
-		*(int *)f = (int)n;
+		*(int *)f = n == (unsigned long long)-1 ? -1 : (int)n;
 		break;
 	case CONFIG_SIZE:
 		*(size_t *)f = (size_t)n;

@@ -31,6 +31,7 @@ enum config_type {
 #define CONFIG_RELOAD	0x1	/* a reload (SIGHUP) applies a new value */
 #define CONFIG_REPEAT	0x2	/* may be given more than once */
 #define CONFIG_HELLO	0x4	/* a limit clients see in HELLO */
+#define CONFIG_NEGOFF	0x8	/* CONFIG_INT: any negative value is -1, off */
 
 struct config_key {
 	const char		*section;

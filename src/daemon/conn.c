@@ -46,7 +46,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -99,6 +98,7 @@ conn_free(struct conn *c)
 	struct conn_set	*set = c->set;
 
 	log_debug("fd %d%s: connection closed", c->fd, CONN_PEER(c));
+	conn_watch_close(c);
 	if (c->queued)
 		TAILQ_REMOVE(&set->runq, c, run);
 	TAILQ_REMOVE(&set->conns, c, entry);
@@ -162,72 +162,70 @@ conn_frame(struct conn *c)
 	return (0);
 }
 
-/* Now, in ns of CLOCK_MONOTONIC: for the latency histograms. */
-static uint64_t
-conn_nsec(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec);
-}
-
-/* Serve the line conn_frame() found; *verb gets its verb. */
+/* Serve the line conn_frame() found; *line and *len get its text. */
 static enum proto_status
-conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns, int *verb)
+conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns,
+    struct proto_info *info, const char **line, size_t *len)
 {
 	const struct proto_env	*env = c->set->env;
-	const char		*line;
 	size_t			 limit;
-	ssize_t			 len;
+	ssize_t			 n;
 
 	c->m.partial = 0;
 	c->m.quiet = deadline_now();
 	*ns = 0;
-	*verb = PROTO_NOVERB;
-	len = frame_take(&c->fr, conn_cf(c)->max_line, &line, &limit);
-	if (len == -1) {
+	info->verb = PROTO_NOVERB;
+	info->guesses = 0;
+	n = frame_take(&c->fr, conn_cf(c)->max_line, line, &limit);
+	if (n == -1) {
+		*line = NULL;
+		*len = 0;
 		proto_toolong(env, c->out, limit);
 		return (PROTO_OK);
 	}
-	return (proto_line(env, c->out, line, (size_t)len, max_ns, ns,
-	    &c->job, verb));
+	*len = (size_t)n;
+	return (proto_line(env, c->out, *line, *len, max_ns, ns, &c->job,
+	    info));
 }
 
 /*
  * The job under way, or the next line, for about max_ns of solver time
- * at most: its status, or -1 if there is nothing to serve.  With the
- * latency histograms on, *t is the clock at the start on the way in and
- * at the end on the way out: a request whole since c->since waited until
- * its start, and took until its reply is queued.  No request is whole
- * unread: every read finds the lines before it served (conn.c's states),
- * so a line is whole since the last read.
+ * at most: its status, or -1 if there is nothing to serve.  Timed, *t
+ * is the clock at the start on the way in and at the end on the way
+ * out: a request whole since c->since waited until its start, and took
+ * until its reply is queued.  No request is whole unread: every read
+ * finds the lines before it served (conn.c's states), so a line is
+ * whole since the last read.
  */
 static int
 conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 {
 	const struct proto_env	*env = c->set->env;
+	struct proto_info	 info;
 	enum proto_status	 st;
-	int			 hist = conn_cf(c)->latency_histograms;
+	const char		*line;
+	size_t			 len;
 
 	if (c->job != NULL) {
-		if ((st = proto_resume(env, c->out, c->job, max_ns, ns)) !=
-		    PROTO_MORE)
+		if ((st = proto_resume(env, c->out, c->job, max_ns, ns,
+		    &info)) != PROTO_MORE)
 			c->job = NULL;
+		line = c->jobline;
+		len = c->joblen;
 	} else if (conn_frame(c)) {
 		c->since = c->read_ns;
-		if (hist)
+		if (*t != 0 && conn_cf(c)->latency_histograms)
 			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
 		st = conn_request(c, max_ns < CONN_START_NS ? CONN_START_NS :
-		    max_ns, ns, &c->verb);
+		    max_ns, ns, &info, &line, &len);
+		if (st == PROTO_MORE)
+			conn_watch_job(c, line, len);
 	} else
 		return (-1);
-	if (hist) {
-		*t = conn_nsec();
-		if (st != PROTO_MORE)
-			stats_latency(env->st, c->verb, *t > c->since ?
-			    *t - c->since : 0);
-	}
+	if (*t != 0)
+		*t = conn_watch_nsec();
+	if (st != PROTO_MORE)
+		conn_watch_done(c, *t, line, len, &info);
 	return ((int)st);
 }
 
@@ -291,8 +289,8 @@ conn_read(struct conn *c)
 	}
 	if (c->quit)
 		return ((int)n);	/* dropped: no more requests */
-	if (conn_cf(c)->latency_histograms)
-		c->read_ns = conn_nsec();
+	if (conn_watch_timed(c))
+		c->read_ns = conn_watch_nsec();
 	frame_fill(&c->fr, (size_t)n);
 	if (!c->started && c->state != CONN_PROXY)
 		conn_first(c);
@@ -317,8 +315,8 @@ conn_serve(struct conn *c)
 	uint64_t		 used = 0, early = 0, ns, t = 0;
 	int			 n, r, st, refill = 0;
 
-	if (conn_cf(c)->latency_histograms)
-		t = conn_nsec();
+	if (conn_watch_timed(c))
+		t = conn_watch_nsec();
 	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
 	    n++) {
 		if ((st = conn_step(c, CONN_SLICE_NS - used, &ns, &t)) == -1) {
@@ -410,6 +408,7 @@ conn_enter(struct conn *c, enum conn_state state)
 		conn_linger(c);
 		break;
 	}
+	conn_watch_state(c);
 	conn_timer(c);
 }
 
@@ -450,11 +449,12 @@ conn_settle(struct conn *c)
 static void
 conn_proxy(struct conn *c)
 {
-	const char	*why;
-	int		 r;
+	struct remote_addr	 client = { 0 };
+	const char		*why;
+	int			 r;
 
-	r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer, c->set->env->st,
-	    &why);
+	r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer, &client,
+	    c->set->env->st, &why);
 	if (r == 0)
 		return;
 	if (r == -1) {
@@ -462,7 +462,8 @@ conn_proxy(struct conn *c)
 		evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
 		c->quit = 1;
 		frame_clear(&c->fr);
-	}
+	} else if (client.family != 0)
+		clients_client(c->set->env->clients, &c->card, &client);
 	c->started = 1;
 	c->state = CONN_IDLE;
 }
@@ -527,6 +528,7 @@ conn_new(struct conn_set *set, int fd, int proxy)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
 	c->peer = remote_describe(fd, 0);
+	conn_watch_open(c, proxy);
 	c->state = proxy ? CONN_PROXY : CONN_IDLE;
 	c->m.quiet = deadline_now();
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));

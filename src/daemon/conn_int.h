@@ -22,6 +22,7 @@
 
 #include <event2/util.h>
 
+#include "clients.h"
 #include "deadline.h"
 #include "frame.h"
 #include "proto.h"
@@ -89,9 +90,11 @@ struct conn {
 	struct event		*tev;		/* deadline */
 	struct evbuffer		*out;
 	struct proto_job	*job;		/* a search under way */
-	int			 verb;		/* the job's, or the last line's */
-	uint64_t		 since;		/* ns: that request was whole */
+	char			*jobline;	/* its first bytes, for the */
+	size_t			 joblen;	/* slow log; or NULL */
+	uint64_t		 since;		/* ns: the request was whole */
 	uint64_t		 read_ns;	/* ns: the last read of bytes */
+	struct clients_card	 card;		/* CLIENT LIST's */
 
 	struct frame		 fr;		/* the input */
 
@@ -109,6 +112,20 @@ struct conn {
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */
 };
+
+/*
+ * conn_watch.c: what the connection tells the histograms, the slow log
+ * and CLIENT LIST.  Timed: the clock is wanted (histograms or slow
+ * log on); then t is a reading of conn_watch_nsec(), else 0.
+ */
+uint64_t conn_watch_nsec(void);
+int	conn_watch_timed(const struct conn *);
+void	conn_watch_open(struct conn *, int proxy);
+void	conn_watch_close(struct conn *);
+void	conn_watch_state(struct conn *);
+void	conn_watch_job(struct conn *, const char *line, size_t len);
+void	conn_watch_done(struct conn *, uint64_t t, const char *line,
+	    size_t len, const struct proto_info *);
 
 /* Make sure the timer fires by the deadline; later ones it re-arms. */
 void	conn_timer(struct conn *);

@@ -136,6 +136,10 @@ metrics_scrape(struct metrics *m, struct evbuffer *body, const char **type)
 	verbs = proto_verbs(&n);
 	stats_prometheus(m->ss, body, PACKAGE_VERSION, verbs, n);
 	metrics_limits(m->cf, body);
+	evbuffer_add_printf(body, "# HELP sudokud_draining 1 from SIGTERM "
+	    "until the exit: no new clients, /healthz 503.\n"
+	    "# TYPE sudokud_draining gauge\nsudokud_draining %d\n",
+	    m->draining);
 	*type = METRICS_PROMETHEUS;
 	return (200);
 }

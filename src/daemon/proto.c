@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * proto.c -- the request table of doc/protocol.md: tokens, dispatch,
- * errors, HELP, HELLO and the verbs that need no solver (proto_solve.c
- * and proto_logic.c have those that do, proto_work.c runs them).
+ * errors, HELP and the verbs that need no solver and say nothing of the
+ * server (proto_admin.c has HELLO, STATS, SLOWLOG and CLIENT LIST;
+ * proto_solve.c and proto_logic.c the verbs that solve, which
+ * proto_work.c runs).
  */
 #include <sys/types.h>
 
@@ -15,25 +17,19 @@
 
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
-#include "config.h"
-#include "config_table.h"
 #include "core/sudoku.h"
 #include "proto.h"
 #include "proto_int.h"
 #include "proxy.h"
 #include "stats.h"
 
-/* The protocol version HELLO names (doc/protocol.md). */
-#define PROTO_WIRE_VERSION	2
 
 /* Bytes of a request echoed in error text before it is cut short. */
 #define PROTO_ECHO_MAX		32
 
-static enum proto_status proto_hello(struct proto_req *);
 static enum proto_status proto_ping(struct proto_req *);
 static enum proto_status proto_version(struct proto_req *);
 static enum proto_status proto_help(struct proto_req *);
-static enum proto_status proto_stats(struct proto_req *);
 static enum proto_status proto_quit(struct proto_req *);
 
 /*
@@ -82,7 +78,7 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .stat = STAT_CMD_GENERATE },
 	[PROTO_HELLO] = { .name = "HELLO", .usage = "HELLO",
 	    .help = "server, protocol, verbs and limits, as key=value",
-	    .handler = proto_hello, .stat = STAT_CMD_HELLO },
+	    .handler = proto_admin_hello, .stat = STAT_CMD_HELLO },
 	[PROTO_PING] = { .name = "PING", .usage = "PING",
 	    .help = "reply PONG", .handler = proto_ping,
 	    .stat = STAT_CMD_PING },
@@ -90,8 +86,17 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .help = "server version", .handler = proto_version,
 	    .stat = STAT_CMD_VERSION },
 	[PROTO_STATS] = { .name = "STATS", .usage = "STATS",
-	    .help = "server statistics", .handler = proto_stats,
+	    .help = "server statistics", .handler = proto_admin_stats,
 	    .stat = STAT_CMD_STATS },
+	[PROTO_SLOWLOG] = { .name = "SLOWLOG",
+	    .usage = "SLOWLOG GET [<n>]|LEN|RESET",
+	    .help = "the slowest requests, newest first",
+	    .handler = proto_admin_slowlog, .min_args = 1, .max_args = 2,
+	    .stat = STAT_CMD_SLOWLOG },
+	[PROTO_CLIENT] = { .name = "CLIENT", .usage = "CLIENT LIST",
+	    .help = "one line per open connection",
+	    .handler = proto_admin_client, .min_args = 1, .max_args = 1,
+	    .stat = STAT_CMD_CLIENT },
 	[PROTO_HELP] = { .name = "HELP", .usage = "HELP",
 	    .help = "this text", .handler = proto_help,
 	    .stat = STAT_CMD_HELP },
@@ -330,7 +335,8 @@ static const char *const proto_names[PROTO__COUNT] = {
 	[PROTO_RATE] = "rate", [PROTO_HINT] = "hint",
 	[PROTO_GENERATE] = "generate", [PROTO_HELLO] = "hello",
 	[PROTO_PING] = "ping", [PROTO_VERSION] = "version",
-	[PROTO_STATS] = "stats", [PROTO_HELP] = "help", [PROTO_QUIT] = "quit"
+	[PROTO_STATS] = "stats", [PROTO_SLOWLOG] = "slowlog",
+	[PROTO_CLIENT] = "client", [PROTO_HELP] = "help", [PROTO_QUIT] = "quit"
 };
 _Static_assert(PROTO__COUNT <= LATENCY_VERBS, "a histogram for each verb");
 
@@ -344,7 +350,7 @@ proto_verbs(size_t *n)
 enum proto_status
 proto_line(const struct proto_env *env, struct evbuffer *out,
     const char *line, size_t len, uint64_t max_ns, uint64_t *ns,
-    struct proto_job **job, int *verb)
+    struct proto_job **job, struct proto_info *info)
 {
 	struct proto_req	 req;
 	const struct proto_cmd	*cmd;
@@ -357,8 +363,11 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	req.ns = ns;
 	req.job = job;
 	*ns = 0;
-	if (verb != NULL)
-		*verb = PROTO_NOVERB;
+	req.info = info;
+	if (info != NULL) {
+		info->verb = PROTO_NOVERB;
+		info->guesses = 0;
+	}
 	proto_tokenize(&req, line, len);
 	if (req.ntok == 0)
 		return (PROTO_OK);		/* blank line: no reply */
@@ -375,8 +384,8 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 		return (proto_unknown(&req));
 
 	req.cmd = cmd;
-	if (verb != NULL)
-		*verb = (int)(cmd - proto_cmds);
+	if (info != NULL)
+		info->verb = (int)(cmd - proto_cmds);
 	stats_add(env->st, cmd->stat, 1);
 	if (proto_opts_take(&req) != 0)
 		return (PROTO_OK);
@@ -452,47 +461,6 @@ proto_help(struct proto_req *req)
 		    proto_cmds[i].usage, proto_cmds[i].help);
 	proto_opts_help(req->out);
 	evbuffer_add(req->out, "END\n", 4);
-	return (PROTO_OK);
-}
-
-/*
- * HELLO: who answers and what a client must respect, from the tables:
- * the verbs of HELP, the options, and the configuration's limits that
- * are marked for clients (CONFIG_HELLO), as the file would give them.
- */
-static enum proto_status
-proto_hello(struct proto_req *req)
-{
-	const struct config_key	*k;
-	unsigned int		 opts = 0;
-	char			 buf[128];
-	size_t			 i;
-
-	evbuffer_add_printf(req->out, "HELLO server=sudokud version=%s "
-	    "proto=%d verbs=", PACKAGE_VERSION, PROTO_WIRE_VERSION);
-	for (i = 0; i < PROTO__COUNT; i++) {
-		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
-		    proto_cmds[i].name);
-		opts |= proto_cmds[i].opts;
-	}
-	proto_opts_names(opts, buf, sizeof buf);
-	evbuffer_add_printf(req->out, " options=%s", buf);
-	for (i = 0; i < config_table_size; i++) {
-		k = &config_table[i];
-		if (!(k->flags & CONFIG_HELLO))
-			continue;
-		config_table_format(req->env->cf, k, buf, sizeof buf);
-		evbuffer_add_printf(req->out, " %s=%s", k->name, buf);
-	}
-	evbuffer_add(req->out, "\n", 1);
-	return (PROTO_OK);
-}
-
-static enum proto_status
-proto_stats(struct proto_req *req)
-{
-	stats_print(req->env->ss, req->out, PACKAGE_VERSION, proto_names,
-	    PROTO__COUNT);
 	return (PROTO_OK);
 }
 

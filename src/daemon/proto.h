@@ -21,6 +21,8 @@ struct config;
 struct evbuffer;
 struct stats;
 struct admit;
+struct clients;
+struct slowlog;
 struct stats_server;
 struct proto_job;
 
@@ -30,6 +32,8 @@ struct proto_env {
 	struct stats		*st;	/* this thread's counters */
 	struct stats_server	*ss;	/* every thread's, for STATS */
 	struct admit		*admit;	/* the open connections */
+	struct clients		*clients; /* their cards: CLIENT LIST */
+	struct slowlog		*slow;	/* the slow log: SLOWLOG */
 	struct proto_job	*scratch; /* a request's first slice */
 };
 
@@ -54,21 +58,34 @@ struct proto_job *proto_scratch_new(void);
 const char *const *proto_verbs(size_t *n);
 
 /*
+ * What the caller learns of a request served, for the latency
+ * histograms and the slow log: its verb (an index of proto_verbs(), or
+ * PROTO_NOVERB), and once it is answered the guesses it made.
+ */
+struct proto_info {
+	int		verb;
+	uint64_t	guesses;
+};
+
+/*
  * Serve one request line (without its LF or CRLF), spending at most
- * about max_ns of solver time; *ns gets the solver time spent, and
- * *verb (unless NULL) the request's verb or PROTO_NOVERB.  On
- * PROTO_MORE *job is a new job the caller owns.
+ * about max_ns of solver time; *ns gets the solver time spent, *info
+ * (unless NULL) what it was.  On PROTO_MORE *job is a new job the
+ * caller owns.
  */
 enum proto_status proto_line(const struct proto_env *, struct evbuffer *out,
 		    const char *line, size_t len, uint64_t max_ns,
-		    uint64_t *ns, struct proto_job **job, int *verb);
+		    uint64_t *ns, struct proto_job **job,
+		    struct proto_info *info);
 
 /*
  * Go on with job for at most about max_ns of solver time.  Unless this
- * returns PROTO_MORE, the reply is in out and job has been freed.
+ * returns PROTO_MORE, the reply is in out, *info (unless NULL) says
+ * what the request was, and job has been freed.
  */
 enum proto_status proto_resume(const struct proto_env *, struct evbuffer *out,
-		    struct proto_job *job, uint64_t max_ns, uint64_t *ns);
+		    struct proto_job *job, uint64_t max_ns, uint64_t *ns,
+		    struct proto_info *info);
 
 /* Drop an unfinished job (its connection closed). */
 void		 proto_job_free(const struct proto_env *, struct proto_job *);

@@ -4,6 +4,7 @@
  * being served, the request table, a request's options, a job at work.
  * Private to proto.c (the table, dispatch, the verbs without a solver),
  * proto_opts.c (name=value options), proto_work.c (jobs in slices),
+ * proto_admin.c (HELLO, STATS, SLOWLOG, CLIENT LIST),
  * proto_solve.c (the search verbs) and proto_logic.c (the verbs of the
  * logical solver).
  */
@@ -58,6 +59,7 @@ struct proto_req {
 	int			 ntok;		/* tok[0] is the verb */
 	struct proto_opts	 opts;
 	int			 worked;	/* a job ran: it made the reply */
+	struct proto_info	*info;		/* the caller's, or NULL */
 	uint64_t		 max_ns;	/* solver time it may take */
 	uint64_t		*ns;		/* solver time it took */
 	struct proto_job	**job;		/* set on PROTO_MORE */
@@ -111,6 +113,8 @@ enum proto_index {
 	PROTO_PING,
 	PROTO_VERSION,
 	PROTO_STATS,
+	PROTO_SLOWLOG,
+	PROTO_CLIENT,
 	PROTO_HELP,
 	PROTO_QUIT,
 	PROTO__COUNT
@@ -184,6 +188,12 @@ enum proto_status proto_solve_lexmin(struct proto_req *);
 enum proto_status proto_solve_count(struct proto_req *);
 void	proto_solve_found(struct proto_done *);
 void	proto_solve_counted(struct proto_done *);
+
+/* proto_admin.c: the requests about the server. */
+enum proto_status proto_admin_hello(struct proto_req *);
+enum proto_status proto_admin_stats(struct proto_req *);
+enum proto_status proto_admin_slowlog(struct proto_req *);
+enum proto_status proto_admin_client(struct proto_req *);
 
 /* proto_logic.c: the verbs of the logical solver. */
 enum proto_status proto_logic_rate(struct proto_req *);

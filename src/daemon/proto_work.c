@@ -248,7 +248,8 @@ work_reply(const struct proto_env *env, struct proto_done *d,
 /* A job is over: count it and reply. */
 static void
 work_done(const struct proto_env *env, struct evbuffer *out,
-    struct proto_job *job, enum sudoku_result res, uint64_t *ns)
+    struct proto_job *job, enum sudoku_result res, uint64_t *ns,
+    struct proto_info *info)
 {
 	struct proto_done	 d;
 	struct sudoku_stats	 sst;
@@ -267,6 +268,10 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 	else if (res == SUDOKU_NOSOLUTION)
 		stats_add(env->st, STAT_UNSOLVABLE, 1);
 	work_reply(env, &d, res, ns);
+	if (info != NULL) {
+		info->verb = (int)(job->cmd - proto_cmds);
+		info->guesses = d.guesses;
+	}
 }
 
 enum proto_status
@@ -278,7 +283,7 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 	job->start = proto_work_nsec();
 	if ((res = work_slice(req->env, job, req->max_ns, req->ns)) !=
 	    SUDOKU_MORE) {
-		work_done(req->env, req->out, job, res, req->ns);
+		work_done(req->env, req->out, job, res, req->ns, req->info);
 		return (PROTO_OK);
 	}
 	*req->job = xmalloc(sizeof **req->job);
@@ -299,14 +304,15 @@ proto_work_search(struct proto_req *req, struct proto_job *job,
 
 enum proto_status
 proto_resume(const struct proto_env *env, struct evbuffer *out,
-    struct proto_job *job, uint64_t max_ns, uint64_t *ns)
+    struct proto_job *job, uint64_t max_ns, uint64_t *ns,
+    struct proto_info *info)
 {
 	enum sudoku_result	res;
 
 	*ns = 0;
 	if ((res = work_slice(env, job, max_ns, ns)) == SUDOKU_MORE)
 		return (PROTO_MORE);
-	work_done(env, out, job, res, ns);
+	work_done(env, out, job, res, ns, info);
 	free(job);
 	return (PROTO_OK);
 }

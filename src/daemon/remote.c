@@ -6,8 +6,12 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
 #include <netdb.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <syslog.h>
@@ -46,6 +50,72 @@ remote_describe(int fd, int always)
 	return (peer);
 }
 
+/* A TCP address into r. */
+static void
+remote_from(struct remote_addr *r, const struct sockaddr *sa)
+{
+	const struct sockaddr_in	*sin = (const void *)sa;
+	const struct sockaddr_in6	*sin6 = (const void *)sa;
+
+	memset(r, 0, sizeof *r);
+	if (sa->sa_family == AF_INET) {
+		r->family = AF_INET;
+		r->port = ntohs(sin->sin_port);
+		memcpy(r->addr, &sin->sin_addr, 4);
+	} else if (sa->sa_family == AF_INET6) {
+		r->family = AF_INET6;
+		r->port = ntohs(sin6->sin6_port);
+		memcpy(r->addr, &sin6->sin6_addr, 16);
+	}
+}
+
+void
+remote_get(int fd, struct remote_addr *r)
+{
+	struct sockaddr_storage	 ss;
+	struct ucred		 cred;
+	socklen_t		 len = sizeof ss;
+
+	memset(r, 0, sizeof *r);
+	if (getpeername(fd, (struct sockaddr *)&ss, &len) == -1)
+		return;
+	if (ss.ss_family != AF_UNIX) {
+		remote_from(r, (struct sockaddr *)&ss);
+		return;
+	}
+	len = sizeof cred;
+	r->family = AF_UNIX;
+	r->pid = -1;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0) {
+		r->pid = (int32_t)cred.pid;
+		r->uid = (uint32_t)cred.uid;
+	}
+}
+
+void
+remote_text(const struct remote_addr *r, char *buf, size_t size)
+{
+	char	a[INET6_ADDRSTRLEN];
+
+	switch (r->family) {
+	case AF_INET:
+		inet_ntop(AF_INET, r->addr, a, sizeof a);
+		snprintf(buf, size, "tcp:%s:%u", a, r->port);
+		break;
+	case AF_INET6:
+		inet_ntop(AF_INET6, r->addr, a, sizeof a);
+		snprintf(buf, size, "tcp:[%s]:%u", a, r->port);
+		break;
+	case AF_UNIX:
+		snprintf(buf, size, "unix:pid=%ld:uid=%lu", (long)r->pid,
+		    (unsigned long)r->uid);
+		break;
+	default:
+		snprintf(buf, size, "unknown");
+		break;
+	}
+}
+
 char *
 remote_format(const struct sockaddr *sa, socklen_t len, const char *via)
 {
@@ -64,7 +134,7 @@ remote_format(const struct sockaddr *sa, socklen_t len, const char *via)
 
 int
 remote_proxy(struct frame *in, int eof, int fd, char **peer,
-    struct stats *st, const char **why)
+    struct remote_addr *client, struct stats *st, const char **why)
 {
 	struct proxy	 hdr;
 	const char	*data;
@@ -91,6 +161,8 @@ remote_proxy(struct frame *in, int eof, int fd, char **peer,
 	}
 	frame_drop(in, hdr.len);
 	stats_add(st, STAT_PROXY_HEADERS, 1);
+	if (!hdr.local)
+		remote_from(client, (struct sockaddr *)&hdr.src);
 	if (!hdr.local && (p = remote_format((struct sockaddr *)&hdr.src,
 	    hdr.srclen, *peer)) != NULL) {
 		free(*peer);

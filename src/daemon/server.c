@@ -29,6 +29,7 @@
 
 #include "admit.h"
 #include "cfref.h"
+#include "clients.h"
 #include "config.h"
 #include "evbase.h"
 #include "listen.h"
@@ -36,7 +37,9 @@
 #include "common/log.h"
 #include "notify.h"
 #include "reload.h"
+#include "proto.h"
 #include "server.h"
+#include "slowlog.h"
 #include "stats.h"
 #include "worker.h"
 #include "common/xmalloc.h"
@@ -64,6 +67,8 @@ struct server {
 	const struct config	*start_cf;	/* what it started with */
 	struct stats_server	*ss;
 	struct admit		*admit;		/* open connections */
+	struct clients		*clients;	/* their cards */
+	struct slowlog		*slow;
 	struct stats		*st;		/* this thread's counters */
 
 	struct listener		*ls;
@@ -398,15 +403,20 @@ server_worker_done(evutil_socket_t fd, short events, void *arg)
 static void
 server_workers_start(struct server *sv)
 {
-	sigset_t	all, old;
-	unsigned int	i;
+	struct proto_env	shared;
+	sigset_t		all, old;
+	unsigned int		i;
 
 	/* Signals are the main thread's: workers block them all. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
+	memset(&shared, 0, sizeof shared);
+	shared.ss = sv->ss;
+	shared.admit = sv->admit;
+	shared.clients = sv->clients;
+	shared.slow = sv->slow;
 	for (i = 0; i < sv->nworkers; i++) {
-		sv->workers[i] = worker_new(i, sv->scf, sv->ss, sv->admit,
-		    sv->done[1]);
+		sv->workers[i] = worker_new(i, sv->scf, &shared, sv->done[1]);
 		if (worker_start(sv->workers[i]) == -1)
 			fatal("worker %u: pthread_create", i);
 	}
@@ -486,6 +496,8 @@ server_free(struct server *sv)
 	cfref_release(sv->scf);
 	stats_server_free(sv->ss);
 	admit_free(sv->admit);
+	clients_free(sv->clients);
+	slowlog_free(sv->slow);
 	free(sv);
 }
 
@@ -502,6 +514,8 @@ server_run(struct config *cf, struct listener *ls, size_t nls)
 	sv->start_cf = cf;
 	sv->scf = cfref_new(cf, 0);
 	sv->admit = admit_new();
+	sv->clients = clients_new();
+	sv->slow = slowlog_new();
 	sv->ss = stats_server_new(sv->nworkers, sv->admit);
 	sv->st = stats_acceptor(sv->ss);
 	if (pipe2(sv->done, O_NONBLOCK | O_CLOEXEC) == -1)

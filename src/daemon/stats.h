@@ -60,6 +60,10 @@ struct evbuffer;
 	    "requests_total", "verb=\"analyze\"", 1)			\
 	X(CMD_HELLO, "cmd_hello", 1,					\
 	    "requests_total", "verb=\"hello\"", 1)			\
+	X(CMD_SLOWLOG, "cmd_slowlog", 1,				\
+	    "requests_total", "verb=\"slowlog\"", 1)			\
+	X(CMD_CLIENT, "cmd_client", 1,					\
+	    "requests_total", "verb=\"client\"", 1)			\
 	X(ERR_SYNTAX, "err_syntax", 1,					\
 	    "errors_total", "code=\"syntax\"", 1)			\
 	X(ERR_LENGTH, "err_length", 1,					\

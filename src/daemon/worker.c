@@ -77,8 +77,8 @@ struct worker {
 static void	worker_notify(evutil_socket_t, short, void *);
 
 struct worker *
-worker_new(unsigned int id, struct cfref *scf, struct stats_server *ss,
-    struct admit *admit, int done_fd)
+worker_new(unsigned int id, struct cfref *scf,
+    const struct proto_env *shared, int done_fd)
 {
 	struct worker	*w;
 
@@ -87,9 +87,11 @@ worker_new(unsigned int id, struct cfref *scf, struct stats_server *ss,
 	w->done_fd = done_fd;
 	w->scf = cfref_hold(scf);
 	w->env.cf = cfref_config(scf);
-	w->env.st = stats_worker(ss, id);
-	w->env.ss = ss;
-	w->env.admit = admit;
+	w->env.ss = shared->ss;
+	w->env.admit = shared->admit;
+	w->env.clients = shared->clients;
+	w->env.slow = shared->slow;
+	w->env.st = stats_worker(shared->ss, id);
 	w->env.scratch = proto_scratch_new();
 	w->tail = &w->head;
 	atomic_init(&w->handed, 0);

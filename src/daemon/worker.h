@@ -13,8 +13,7 @@
 #define WORKER_H
 
 struct cfref;
-struct admit;
-struct stats_server;
+struct proto_env;
 struct worker;
 
 /* What a worker writes to done_fd, one byte each time. */
@@ -23,10 +22,11 @@ struct worker;
 
 /*
  * A worker numbered id (its STATS block), serving with scf: it takes a
- * reference of its own (cfref_hold()).
+ * reference of its own (cfref_hold()).  shared holds what every worker
+ * shares (ss, admit, clients, slow); the rest of it is the worker's.
  */
 struct worker	*worker_new(unsigned int id, struct cfref *scf,
-		    struct stats_server *ss, struct admit *admit, int done_fd);
+		    const struct proto_env *shared, int done_fd);
 int		 worker_start(struct worker *);
 void		 worker_join(struct worker *);
 void		 worker_free(struct worker *);

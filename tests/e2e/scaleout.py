@@ -370,11 +370,13 @@ def _(c):
 def _(c):
     with Farm() as f:
         victim = f.nodes[0]
-        # A client of node1's own that reads nothing: its replies hold
-        # the drain open (until it reads them, below).
+        # A client of node1's own that reads nothing: its replies (more
+        # than the socket buffers hold) keep the drain open until it
+        # reads them, below, within shutdown_timeout (10 s).
         hold = victim.connect("unix")
-        n = 2000
-        hold.send(("SOLVE %s\n" % h.CLASSIC) * n)
+        n = 30000
+        # From a thread: past output_high the daemon stops reading.
+        th, _ = h.sender(hold.sock, ("SOLVE %s\n" % h.CLASSIC).encode() * n)
         check(h.wait_for(lambda: victim.solved() > 0, 10),
               "node1 did not read the held requests")
         victim.stopped = True
@@ -400,14 +402,18 @@ def _(c):
         eq(victim.solved(), before, "requests node1 got while draining")
         others = sum(d.solved() for d in f.nodes[1:])
         check(others >= 600, "the others answered %d" % others)
-        eq(hold.lines(n, timeout=60), [h.CLASSIC_SOLUTION] * n,
-           "node1's own client, answered in its drain")
+        # What it had read when the signal came is answered, then the end.
+        got = hold.read_to_eof(60).decode().split("\n")
+        check(got.pop() == "" and len(got) >= before and
+              set(got) == {h.CLASSIC_SOLUTION}, "node1's own client, "
+              "answered in its drain: %d replies, %d read" % (len(got),
+                                                             before))
         hold.close()
         eq(victim.wait_exit(15), 0, "node1's exit status")
 
 
-@T.case("HAProxy: a node's log names the client address of the PROXY "
-        "header, not HAProxy's", transports=ONE, own=True)
+@T.case("HAProxy: a node's log and CLIENT LIST name the client address "
+        "of the PROXY header, not HAProxy's", transports=ONE, own=True)
 def _(c):
     with Farm() as f:
         # The client connects from 127.0.0.2; HAProxy from 127.0.0.1.
@@ -418,6 +424,15 @@ def _(c):
         me = "127.0.0.2:%d" % s.getsockname()[1]
         k = h.Client(s, 5)
         eq(k.req("PING"), "PONG", "PING through HAProxy")
+        # While it is open: one node lists it, as the client it is.
+        listed = [ln for d in f.nodes
+                  for ln in d.connect("unix").block("CLIENT LIST")
+                  if "transport=tcp_proxy" in ln]
+        eq(len(listed), 1, "tcp_proxy connections listed: %r" % listed)
+        check(re.match(r"^id=\d+ transport=tcp_proxy addr=tcp:%s via=tcp:"
+                       r"127\.0\.0\.1:\d+ age=\d+ idle=\d+ requests=1 "
+                       r"pending=0 state=idle$" % re.escape(me), listed[0]),
+              "CLIENT LIST: %r" % listed[0])
         k.close()
         pat = re.compile(r"tcp %s via 127\.0\.0\.1:\d+: PROXY header"
                          % re.escape(me))

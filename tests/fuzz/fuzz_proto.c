@@ -23,9 +23,11 @@
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
 #include "daemon/admit.h"
+#include "daemon/clients.h"
 #include "daemon/config.h"
 #include "daemon/frame.h"
 #include "daemon/proto.h"
+#include "daemon/slowlog.h"
 #include "daemon/stats.h"
 
 /* Small limits keep every input fast: guesses, and solver time a call. */
@@ -52,6 +54,8 @@ fuzz_setup(void)
 	env->cf = cf;
 	env->admit = admit_new();
 	env->ss = stats_server_new(1, env->admit);
+	env->clients = clients_new();
+	env->slow = slowlog_new();
 	env->st = stats_worker(env->ss, 0);
 	env->scratch = proto_scratch_new();
 	return (env);
@@ -127,7 +131,7 @@ fuzz_serve(struct evbuffer *out, const char *line, ssize_t len,
 	st = proto_line(fuzz_env, out, line, (size_t)len, FUZZ_SLICE_NS, &ns,
 	    &job, NULL);
 	while (st == PROTO_MORE)
-		st = proto_resume(fuzz_env, out, job, FUZZ_SLICE_NS, &ns);
+		st = proto_resume(fuzz_env, out, job, FUZZ_SLICE_NS, &ns, NULL);
 	fuzz_check(out, fuzz_kind(line, len));
 	return (st == PROTO_CLOSE);
 }

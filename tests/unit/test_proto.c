@@ -33,8 +33,10 @@
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
 #include "daemon/admit.h"
+#include "daemon/clients.h"
 #include "daemon/config.h"
 #include "daemon/proto.h"
+#include "daemon/slowlog.h"
 #include "daemon/stats.h"
 #include "checker.h"
 #include "test_proto.h"
@@ -44,7 +46,7 @@ const char *const counter_names[NCOUNTERS] = {
 	"total_connections", "rejected_connections", "cmd_solve",
 	"cmd_lexmin", "cmd_count", "cmd_rate", "cmd_hint", "cmd_generate",
 	"cmd_ping", "cmd_version", "cmd_help", "cmd_stats", "cmd_quit",
-	"cmd_analyze", "cmd_hello",
+	"cmd_analyze", "cmd_hello", "cmd_slowlog", "cmd_client",
 	"err_syntax", "err_length", "err_char", "err_conflict",
 	"err_nosolution", "err_multiple", "err_budget", "err_wrong",
 	"err_nostep", "err_toolong", "err_busy", "err_deadline", "solved",
@@ -73,6 +75,8 @@ fx_setup(void **state)
 	f->env.st = stats_worker(f->ss, 0);
 	f->env.ss = f->ss;
 	f->env.admit = f->admit;
+	f->env.clients = clients_new();
+	f->env.slow = slowlog_new();
 	f->env.scratch = proto_scratch_new();
 	f->out = evbuffer_new();
 	assert_non_null(f->out);
@@ -89,6 +93,8 @@ fx_teardown(void **state)
 	free(f->env.scratch);
 	stats_server_free(f->ss);
 	admit_free(f->admit);
+	clients_free(f->env.clients);
+	slowlog_free(f->env.slow);
 	config_free(f->cf);
 	free(f);
 	return (0);

@@ -82,7 +82,7 @@ struct fx {
 };
 
 /* The counters of STATS, as names; v[i] below is counter_names[i]. */
-#define NCOUNTERS	38
+#define NCOUNTERS	40
 extern const char *const counter_names[NCOUNTERS];
 
 /*

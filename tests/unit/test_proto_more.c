@@ -139,7 +139,8 @@ check_stats(char *reply, time_t before, time_t after)
 	/* The verbs of HELP, in its order (doc/protocol.md). */
 	static const char *const latency_verbs[] = {
 		"solve", "lexmin", "count", "analyze", "rate", "hint",
-		"generate", "hello", "ping", "version", "stats", "help", "quit"
+		"generate", "hello", "ping", "version", "stats", "slowlog",
+		"client", "help", "quit"
 	};
 	char		*p = reply, name[64];
 	const char	*v;
@@ -337,7 +338,7 @@ sliced(struct fx *f, const char *line, uint64_t max_ns, char **reply,
 		assert_true(ns > 0);
 		assert_int_equal(evbuffer_get_length(f->out), 0);
 		assert_true(*calls < 10000000);
-		st = proto_resume(&f->env, f->out, job, max_ns, &ns);
+		st = proto_resume(&f->env, f->out, job, max_ns, &ns, NULL);
 	}
 	*reply = take(f->out);
 	return (st);
@@ -414,7 +415,7 @@ t_job_budget(void **state)
 	assert_int_equal(st, PROTO_MORE);
 	f->env.cf = f->cf;		/* a reload: budget 100000 */
 	while (st == PROTO_MORE)
-		st = proto_resume(&f->env, f->out, job, 1, &ns);
+		st = proto_resume(&f->env, f->out, job, 1, &ns, NULL);
 	assert_int_equal(st, PROTO_OK);
 	got = take(f->out);
 	assert_string_equal(got, "ERR budget search budget of 100 guesses "
@@ -441,7 +442,7 @@ t_job_free(void **state)
 		    strlen(line), 1, &ns, &job, NULL), PROTO_MORE);
 		for (i = 0; i < (size_t)resumes; i++)
 			assert_int_equal(proto_resume(&f->env, f->out, job, 1,
-			    &ns), PROTO_MORE);
+			    &ns, NULL), PROTO_MORE);
 		counters(f, a);
 		proto_job_free(&f->env, job);
 		counters(f, b);

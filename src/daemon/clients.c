@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * clients.c -- the registry of open connections and CLIENT LIST (see
+ * clients.h).
+ */
+#include <sys/types.h>
+#include <sys/queue.h>
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <event2/buffer.h>
+
+#include "clients.h"
+#include "common/xmalloc.h"
+#include "deadline.h"
+
+TAILQ_HEAD(clients_list, clients_card);
+
+struct clients {
+	pthread_mutex_t		 lock;		/* guards list and next */
+	struct clients_list	 list;
+	uint64_t		 next;		/* the next card's id */
+};
+
+static const char *const clients_states[] = {
+	[CLIENTS_PROXY] = "proxy", [CLIENTS_IDLE] = "idle",
+	[CLIENTS_BUSY] = "busy", [CLIENTS_BLOCKED] = "blocked",
+	[CLIENTS_CLOSING] = "closing"
+};
+
+struct clients *
+clients_new(void)
+{
+	struct clients	*cl;
+
+	cl = xcalloc(1, sizeof *cl);
+	pthread_mutex_init(&cl->lock, NULL);
+	TAILQ_INIT(&cl->list);
+	cl->next = 1;
+	return (cl);
+}
+
+void
+clients_free(struct clients *cl)
+{
+	if (cl == NULL)
+		return;
+	pthread_mutex_destroy(&cl->lock);
+	free(cl);
+}
+
+void
+clients_add(struct clients *cl, struct clients_card *card)
+{
+	pthread_mutex_lock(&cl->lock);
+	card->id = cl->next++;
+	TAILQ_INSERT_TAIL(&cl->list, card, entry);
+	pthread_mutex_unlock(&cl->lock);
+}
+
+void
+clients_client(struct clients *cl, struct clients_card *card,
+    const struct remote_addr *client)
+{
+	pthread_mutex_lock(&cl->lock);
+	card->client = *client;
+	pthread_mutex_unlock(&cl->lock);
+}
+
+void
+clients_remove(struct clients *cl, struct clients_card *card)
+{
+	pthread_mutex_lock(&cl->lock);
+	TAILQ_REMOVE(&cl->list, card, entry);
+	pthread_mutex_unlock(&cl->lock);
+}
+
+/* One line: id, transport, address (and via), times, counts, state. */
+static void
+clients_line(struct evbuffer *out, const struct clients_card *k,
+    uint64_t now)
+{
+	char		peer[REMOTE_TEXT], client[REMOTE_TEXT];
+	uint64_t	active, age;
+	int		st;
+
+	remote_text(&k->peer, peer, sizeof peer);
+	active = atomic_load_explicit(&k->active, memory_order_relaxed);
+	st = atomic_load_explicit(&k->state, memory_order_relaxed);
+	age = now > k->born ? now - k->born : 0;
+	if (k->client.family != 0) {
+		remote_text(&k->client, client, sizeof client);
+		evbuffer_add_printf(out, "id=%" PRIu64 " transport=%s addr=%s "
+		    "via=%s", k->id, k->transport, client, peer);
+	} else
+		evbuffer_add_printf(out, "id=%" PRIu64 " transport=%s addr=%s",
+		    k->id, k->transport, peer);
+	evbuffer_add_printf(out, " age=%" PRIu64 " idle=%" PRIu64
+	    " requests=%" PRIu64 " pending=%" PRIu64 " state=%s\n",
+	    age / 1000, (now > active ? now - active : 0) / 1000,
+	    atomic_load_explicit(&k->requests, memory_order_relaxed),
+	    atomic_load_explicit(&k->pending, memory_order_relaxed),
+	    st >= 0 && st <= CLIENTS_CLOSING ? clients_states[st] : "?");
+}
+
+void
+clients_list(struct clients *cl, struct evbuffer *out)
+{
+	const struct clients_card	*k;
+	uint64_t			 now = deadline_now();
+
+	pthread_mutex_lock(&cl->lock);
+	TAILQ_FOREACH(k, &cl->list, entry)
+		clients_line(out, k, now);
+	pthread_mutex_unlock(&cl->lock);
+	evbuffer_add(out, "END\n", 4);
+}

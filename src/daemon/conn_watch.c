@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * conn_watch.c -- what a connection tells those who watch the server:
+ * the latency histograms (stats.h), the slow log (slowlog.h) and its
+ * card in CLIENT LIST (clients.h).
+ *
+ * Every request served moves the card (requests, last activity); the
+ * clock is read only when the histograms or the slow log want it, once
+ * a request: the end of one is the start of the next within a slice.
+ * A request that becomes a job keeps its first bytes for the slow log,
+ * as its line is gone when it is answered.
+ */
+#include <sys/types.h>
+#include <sys/queue.h>
+#include <sys/socket.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event2/buffer.h>
+
+#include "clients.h"
+#include "config.h"
+#include "conn_int.h"
+#include "slowlog.h"
+#include "stats.h"
+
+uint64_t
+conn_watch_nsec(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec);
+}
+
+int
+conn_watch_timed(const struct conn *c)
+{
+	const struct config	*cf = conn_cf(c);
+
+	return (cf->latency_histograms || cf->slowlog_slower_than >= 0);
+}
+
+void
+conn_watch_open(struct conn *c, int proxy)
+{
+	struct clients_card	*k = &c->card;
+
+	remote_get(c->fd, &k->peer);
+	k->transport = k->peer.family == AF_UNIX ? "unix" : proxy ?
+	    "tcp_proxy" : "tcp";
+	k->born = deadline_now();
+	atomic_init(&k->active, k->born);
+	atomic_init(&k->requests, 0);
+	atomic_init(&k->pending, 0);
+	atomic_init(&k->state, proxy ? CLIENTS_PROXY : CLIENTS_IDLE);
+	clients_add(c->set->env->clients, k);
+}
+
+void
+conn_watch_close(struct conn *c)
+{
+	clients_remove(c->set->env->clients, &c->card);
+	free(c->jobline);
+}
+
+void
+conn_watch_state(struct conn *c)
+{
+	static const enum clients_state	 states[] = {
+		[CONN_PROXY] = CLIENTS_PROXY, [CONN_IDLE] = CLIENTS_IDLE,
+		[CONN_BUSY] = CLIENTS_BUSY, [CONN_BLOCKED] = CLIENTS_BLOCKED,
+		[CONN_CLOSING] = CLIENTS_CLOSING, [CONN_LINGER] = CLIENTS_CLOSING
+	};
+
+	clients_state(&c->card, states[c->state]);
+	clients_set(&c->card.pending, evbuffer_get_length(c->out));
+}
+
+void
+conn_watch_job(struct conn *c, const char *line, size_t len)
+{
+	free(c->jobline);
+	c->jobline = NULL;
+	if (conn_cf(c)->slowlog_slower_than < 0)
+		return;
+	c->joblen = len < SLOWLOG_REQUEST + 1 ? len : SLOWLOG_REQUEST + 1;
+	c->jobline = malloc(c->joblen);
+	if (c->jobline != NULL)
+		memcpy(c->jobline, line, c->joblen);
+}
+
+/* A slow one for the slow log, under the client's name. */
+static void
+conn_watch_slow(struct conn *c, const char *line, size_t len, uint64_t us,
+    uint64_t guesses)
+{
+	const struct clients_card	*k = &c->card;
+	char				 who[REMOTE_TEXT];
+
+	remote_text(k->client.family != 0 ? &k->client : &k->peer, who,
+	    sizeof who);
+	slowlog_add(c->set->env->slow, (size_t)conn_cf(c)->slowlog_max_len,
+	    line, len, us, guesses, who);
+}
+
+void
+conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
+    const struct proto_info *info)
+{
+	const struct config	*cf = conn_cf(c);
+	uint64_t		 took = t > c->since ? t - c->since : 0;
+
+	clients_set(&c->card.requests, atomic_load_explicit(
+	    &c->card.requests, memory_order_relaxed) + 1);
+	clients_set(&c->card.active, deadline_now());
+	if (t == 0)
+		return;		/* neither histograms nor slow log */
+	if (cf->latency_histograms)
+		stats_latency(c->set->env->st, info->verb, took);
+	if (cf->slowlog_slower_than >= 0 && line != NULL &&
+	    took / 1000 >= (uint64_t)cf->slowlog_slower_than)
+		conn_watch_slow(c, line, len, took / 1000, info->guesses);
+}
