@@ -217,8 +217,10 @@ proto_lookup(const struct proto_token *t)
 {
 	size_t	i;
 
+	/* The first letter first: most verbs are out at one compare. */
 	for (i = 0; i < PROTO__COUNT; i++) {
-		if (strlen(proto_cmds[i].name) == t->len &&
+		if ((proto_cmds[i].name[0] | 0x20) == (t->p[0] | 0x20) &&
+		    strlen(proto_cmds[i].name) == t->len &&
 		    strncasecmp(proto_cmds[i].name, t->p, t->len) == 0)
 			return (&proto_cmds[i]);
 	}
@@ -356,9 +358,11 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	const struct proto_cmd	*cmd;
 	int			 bare;
 
-	memset(&req, 0, sizeof req);
+	/* Not a memset: the tokens are the most of it, and set as found. */
 	req.env = env;
 	req.out = out;
+	req.cmd = NULL;
+	req.worked = 0;
 	req.max_ns = max_ns;
 	req.ns = ns;
 	req.job = job;
