@@ -352,7 +352,7 @@ batch_requeue(struct batch *c, struct peer *w)
 static void
 batch_setaside(struct batch *c, struct peer *w, char *why)
 {
-	struct server	*s = w->server;
+	struct endpoint	*s = w->server;
 	struct peer	*v;
 	size_t		 i, n = 0;
 
@@ -528,9 +528,9 @@ batch_loop(struct batch *c, struct input *in)
 	size_t		 n;
 	int		 state;
 
-	c->progress = sudokuc_now();
+	c->progress = item_clock();
 	for (;;) {
-		c->now = sudokuc_now();
+		c->now = item_clock();
 		pool_connect(c->pool, c->now);
 		if (pool_hopeless(c->pool)) {
 			pool_why(c->pool, c->now);
@@ -542,7 +542,7 @@ batch_loop(struct batch *c, struct input *in)
 		if (batch_deadlines(c) == -1)
 			return (-1);
 		n = batch_poll(c, in, state == 1, pfd);
-		c->now = sudokuc_now();
+		c->now = item_clock();
 		if (batch_events(c, pfd) == -1)
 			return (-1);
 		if (n > pool_size(c->pool) &&
@@ -553,7 +553,7 @@ batch_loop(struct batch *c, struct input *in)
 }
 
 int
-batch_run(struct server *servers, size_t nserver, size_t nconn,
+batch_run(struct endpoint *servers, size_t nserver, size_t nconn,
     struct input *in, const struct query *q, struct output *out,
     const struct batch_opts *bo)
 {

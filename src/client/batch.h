@@ -7,7 +7,7 @@
 
 #include "input.h"
 #include "output.h"
-#include "server.h"
+#include "servers.h"
 
 /* Connections a batch may be spread over (-C). */
 #define BATCH_CONN_DEFAULT	2
@@ -38,7 +38,7 @@ struct batch_opts {
  * the start or for the timeout, a protocol error; a message has been
  * printed).
  */
-int	batch_run(struct server *servers, size_t nserver, size_t nconn,
+int	batch_run(struct endpoint *servers, size_t nserver, size_t nconn,
 	    struct input *in, const struct query *q, struct output *out,
 	    const struct batch_opts *bo);
 

@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "sudokuc.h"
+#include "item.h"
 
 /* Why an answer fails, for the message naming the server. */
 #define CHECK_WHYLEN	128

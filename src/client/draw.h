@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "sudokuc.h"
+#include "item.h"
 
 /* The 13 lines of the boxed grid of 81 cells, into buf (512 bytes). */
 size_t	draw_grid(const char *cells, char *buf);

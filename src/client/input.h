@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "sudokuc.h"
+#include "item.h"
 
 struct input;
 

@@ -15,17 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/defaults.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "batch.h"
 #include "local.h"
 #include "options.h"
 #include "output.h"
-#include "server.h"
-
-#ifndef SUDOKUD_SOCKET_PATH
-#define SUDOKUD_SOCKET_PATH	"/run/sudokud.sock"
-#endif
+#include "servers.h"
 
 /* Which commands take an option. */
 #define C_SOLVE		(1 << CMD_SOLVE)
@@ -260,7 +257,7 @@ host_option(struct options *o, const char *arg)
 	struct spec	*sp = spec_add(o);
 	char		*cause;
 
-	if (server_hostport(arg, "-H", &sp->host, &sp->port, &cause) == -1)
+	if (servers_hostport(arg, "-H", &sp->host, &sp->port, &cause) == -1)
 		fatalx("%s", cause);
 	if (sp->port == NULL)
 		return;

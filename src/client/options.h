@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sudokuc.h"
+#include "item.h"
 
 /* The command: the first operand, when it is one of these words. */
 enum command {

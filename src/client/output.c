@@ -56,7 +56,7 @@ output_new(enum format format, const struct query *q, int flags)
 	out->format = format;
 	out->query = *q;
 	out->flags = flags;
-	out->start = sudokuc_now();
+	out->start = item_clock();
 	return (out);
 }
 
@@ -315,7 +315,7 @@ output_meta(struct output *out, const struct item *it, const char *reply)
 			printf("pong (local solver, no daemon)\n");
 		else
 			printf("pong from %s: time=%.3f ms\n", out->peer,
-			    (sudokuc_now() - it->sent) * 1e3);
+			    (item_clock() - it->sent) * 1e3);
 		return (0);
 	}
 	if (it->meta == META_VERSION && strncmp(reply, "VERSION ", 8) == 0) {
@@ -427,7 +427,7 @@ output_tick(struct output *out)
 
 	if (!(out->flags & OUTPUT_PROGRESS))
 		return;
-	now = sudokuc_now();
+	now = item_clock();
 	elapsed = now - out->start;
 	if (elapsed < OUTPUT_PROGRESS_AFTER ||
 	    now - out->lastdraw < OUTPUT_PROGRESS_EVERY)
@@ -458,7 +458,7 @@ output_summary(struct output *out)
 		[MODE_HINT] = "hinted", [MODE_GENERATE] = "generated",
 		[MODE_ANALYZE] = "analyzed"
 	};
-	double			 elapsed = sudokuc_now() - out->start;
+	double			 elapsed = item_clock() - out->start;
 
 	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu %s, "
 	    "%lu unsolvable, %lu invalid, %lu other errors",

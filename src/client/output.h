@@ -14,7 +14,7 @@
 #ifndef OUTPUT_H
 #define OUTPUT_H
 
-#include "sudokuc.h"
+#include "item.h"
 
 #define OUTPUT_QUIET	0x1	/* no progress, no notes about error answers */
 #define OUTPUT_VERBOSE	0x2	/* a summary at the end */

@@ -10,7 +10,7 @@
 #ifndef PARSE_H
 #define PARSE_H
 
-#include "sudokuc.h"
+#include "item.h"
 
 /* What a line of input is, blanks at both ends removed. */
 enum lclass {

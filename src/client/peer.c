@@ -113,11 +113,11 @@ int
 peer_open(struct peer *w, char **cause)
 {
 	struct sockaddr_un	 sun;
-	struct server		*s = w->server;
+	struct endpoint		*s = w->server;
 	int			 error = 0, r;
 
 	if (s->path == NULL) {
-		if (server_resolve(s, cause) == -1)
+		if (servers_resolve(s, cause) == -1)
 			return (peer_state(w, -1));
 		w->ai = s->ai;
 		return (peer_next(w, ECONNREFUSED, cause));
@@ -167,7 +167,7 @@ peer_close(struct peer *w)
 }
 
 void
-peer_init(struct peer *w, struct server *server)
+peer_init(struct peer *w, struct endpoint *server)
 {
 	memset(w, 0, sizeof *w);
 	w->fd = -1;
@@ -238,7 +238,7 @@ peer_request(struct peer *w, struct item *it, const struct query *q)
 	int			 n;
 
 	if (it->kind == ITEM_META) {
-		it->sent = sudokuc_now();
+		it->sent = item_clock();
 		w->wlen += sprintf(p, "%s\n", meta[it->meta]);
 		return;
 	}

@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "server.h"
-#include "sudokuc.h"
+#include "servers.h"
+#include "item.h"
 
 /* Replies are short lines; a longer one means the peer is not sudokud. */
 #define PEER_LINE_MAX	8192
@@ -31,7 +31,7 @@ enum peer_state {
 struct peer {
 	int			 fd;
 	enum peer_state		 state;
-	struct server		*server;	/* the one it connects to */
+	struct endpoint		*server;	/* the one it connects to */
 	const struct addrinfo	*ai;		/* TCP: the address tried */
 	/*
 	 * Connecting: when it began.  Up: when it last answered, or when
@@ -72,7 +72,7 @@ enum peer_status {
 typedef int	(*peer_line_cb)(void *, struct peer *, char *);
 
 /* A connection to server, down; no socket yet. */
-void	peer_init(struct peer *, struct server *server);
+void	peer_init(struct peer *, struct endpoint *server);
 void	peer_free(struct peer *);
 
 /*

@@ -23,7 +23,7 @@
 #include "pool.h"
 
 struct pool {
-	struct server	*servers;
+	struct endpoint	*servers;
 	size_t		 nserver;
 	struct peer	*peers;
 	size_t		 npeer;
@@ -35,7 +35,7 @@ struct pool {
 };
 
 struct pool *
-pool_new(struct server *servers, size_t nserver, size_t npeer,
+pool_new(struct endpoint *servers, size_t nserver, size_t npeer,
     double timeout, struct output *out, int verbose)
 {
 	struct pool	*p;
@@ -85,7 +85,7 @@ pool_peer(struct pool *p, size_t i)
 static void
 pool_step(struct pool *p, struct peer *w, int r, double now, char *cause)
 {
-	struct server	*s = w->server;
+	struct endpoint	*s = w->server;
 	char		*why;
 
 	if (r == 1)
@@ -104,7 +104,7 @@ pool_step(struct pool *p, struct peer *w, int r, double now, char *cause)
 	free(cause);
 	if (p->started && p->verbose && s->why == NULL)
 		output_warnx(p->out, "%s; trying again", why);
-	server_failed(s, now, why, 0);
+	servers_failed(s, now, why, 0);
 }
 
 void
@@ -196,11 +196,11 @@ pool_lose(struct pool *p, struct peer *w, double now, char *why, int owed)
 	(void)p;
 	peer_close(w);
 	w->server->losses++;
-	server_failed(w->server, now, why, owed);
+	servers_failed(w->server, now, why, owed);
 }
 
 void
-pool_setaside(struct pool *p, struct server *s, char *why)
+pool_setaside(struct pool *p, struct endpoint *s, char *why)
 {
 	size_t	i;
 
@@ -225,7 +225,7 @@ pool_answered(struct pool *p, struct peer *w, double now)
 	else
 		w->server->answers++;
 	if (w->server->delay != 0 || w->server->why != NULL)
-		server_answered(w->server);
+		servers_answered(w->server);
 }
 
 int
@@ -288,7 +288,7 @@ pool_wait(const struct pool *p, double now, double max)
 void
 pool_why(const struct pool *p, double now)
 {
-	const struct server	*s;
+	const struct endpoint	*s;
 	const struct peer	*w;
 	size_t			 i, j, owed;
 	double			 silent;
@@ -319,7 +319,7 @@ pool_why(const struct pool *p, double now)
 void
 pool_summary(const struct pool *p)
 {
-	const struct server	*s;
+	const struct endpoint	*s;
 	size_t			 i;
 
 	for (i = 0; i < p->nserver; i++) {

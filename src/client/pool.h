@@ -14,7 +14,7 @@
 
 #include "output.h"
 #include "peer.h"
-#include "server.h"
+#include "servers.h"
 
 struct pool;
 
@@ -23,7 +23,7 @@ struct pool;
  * pool_connect(); timeout is the connect and reply timeout in seconds.
  * With verbose, reconnects are reported through out.
  */
-struct pool	*pool_new(struct server *servers, size_t nserver,
+struct pool	*pool_new(struct endpoint *servers, size_t nserver,
 		    size_t npeer, double timeout, struct output *out,
 		    int verbose);
 void		 pool_free(struct pool *);
@@ -47,7 +47,7 @@ struct peer	*pool_stalled(struct pool *, double now);
 /*
  * The connection is lost (owed: with requests unanswered): closed, its
  * server backed off, why (an allocated message, "NAME: ...") kept as
- * what went wrong with it (server_failed()).
+ * what went wrong with it (servers_failed()).
  */
 void		 pool_lose(struct pool *, struct peer *, double now,
 		    char *why, int owed);
@@ -56,7 +56,7 @@ void		 pool_lose(struct pool *, struct peer *, double now,
  * queues must be empty: the batch's business), and it is never
  * connected to again; why (allocated) is what it did.
  */
-void		 pool_setaside(struct pool *, struct server *s, char *why);
+void		 pool_setaside(struct pool *, struct endpoint *s, char *why);
 /* One of the connections answered a request, or the PING of a probe. */
 void		 pool_answered(struct pool *, struct peer *, double now);
 

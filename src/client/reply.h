@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "sudokuc.h"
+#include "item.h"
 
 /*
  * The longest reply: a hint's step text.  sudokud formats it into 1024

@@ -27,6 +27,14 @@
 /* The TCP port of the examples, and of sudokuc -H without a port. */
 #define SUDOKUD_PORT_DEFAULT		"7999"
 
+/*
+ * The socket of the installed service; the build passes
+ * $(runstatedir)/sudokud.sock, this is for a compiler run by hand.
+ */
+#ifndef SUDOKUD_SOCKET_PATH
+#define SUDOKUD_SOCKET_PATH		"/run/sudokud.sock"
+#endif
+
 /* The group of the socket that the installed service creates. */
 #define SUDOKUD_GROUP_DEFAULT		"sudokud"
 

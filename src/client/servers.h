@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * server.h -- the servers a sudokuc batch talks to: where they are, and
- * when to try connecting to one again.
+ * servers.h -- the servers a sudokuc batch talks to: where they are
+ * (an endpoint each), which ones the command line and the environment
+ * name, and when to try connecting to one again.
  *
  * A server is a Unix socket or a TCP host and port, named in messages
  * "unix:PATH" or "tcp:HOST:PORT" ("tcp:[ADDRESS]:PORT" for IPv6).  They
  * come from -s and -H, or from SUDOKUD_SERVERS or SUDOKUD_SOCKET, as
  * comma-separated lists (sudokuc(1)).
  */
-#ifndef SERVER_H
-#define SERVER_H
+#ifndef SERVERS_H
+#define SERVERS_H
 
 #include <stddef.h>
 
@@ -21,10 +22,10 @@ struct addrinfo;
  * of its connections answers again.  2 s keeps a restarted daemon's
  * wait short, and a refused connect costs next to nothing.
  */
-#define SERVER_BACKOFF_FIRST	0.05
-#define SERVER_BACKOFF_MAX	2.0
+#define SERVERS_BACKOFF_FIRST	0.05
+#define SERVERS_BACKOFF_MAX	2.0
 
-struct server {
+struct endpoint {
 	char		*name;		/* "unix:PATH", "tcp:HOST:PORT" */
 	char		*path;		/* a Unix socket; NULL for TCP */
 	char		*host;		/* TCP */
@@ -43,21 +44,30 @@ struct server {
 	unsigned long	 reconnects;
 };
 
+struct options;
+
+/*
+ * The servers of a run: those of -s, -H and -p, or else of
+ * SUDOKUD_SERVERS, or else of SUDOKUD_SOCKET, or else the default
+ * socket; *n gets how many.  A bad list is a usage error (exits).
+ */
+struct endpoint	*servers_choose(const struct options *, size_t *n);
+
 /* A Unix socket server. */
-void	server_unix(struct server *, const char *path);
+void	servers_unix(struct endpoint *, const char *path);
 /* A TCP server; takes over host and port (both allocated). */
-void	server_tcp(struct server *, char *host, char *port);
-void	server_free(struct server *);
+void	servers_tcp(struct endpoint *, char *host, char *port);
+void	servers_free(struct endpoint *);
 
 /* Is s a port number from 1 to 65535? */
-int	server_port_ok(const char *s);
+int	servers_port_ok(const char *s);
 
 /*
  * HOST, HOST:PORT, [ADDRESS] or [ADDRESS]:PORT (an IPv6 address without
  * brackets has no port) into host and port (NULL if none); 0, or -1
  * with *cause, which starts with what (e.g. "-H").
  */
-int	server_hostport(const char *arg, const char *what, char **host,
+int	servers_hostport(const char *arg, const char *what, char **host,
 	    char **port, char **cause);
 
 /*
@@ -67,11 +77,11 @@ int	server_hostport(const char *arg, const char *what, char **host,
  * with a '/', or HOST[:PORT] as for -H (SUDOKUD_SERVERS).  Empty
  * entries are skipped.  0, or -1 with *cause.
  */
-int	server_list(const char *list, const char *var, int unixonly,
-	    struct server **v, size_t *n, char **cause);
+int	servers_list(const char *list, const char *var, int unixonly,
+	    struct endpoint **v, size_t *n, char **cause);
 
 /* TCP: resolve host and port once; 0, or -1 with *cause. */
-int	server_resolve(struct server *, char **cause);
+int	servers_resolve(struct endpoint *, char **cause);
 
 /*
  * Connecting to it failed or a connection was lost (owed: with requests
@@ -79,8 +89,8 @@ int	server_resolve(struct server *, char **cause);
  * the first failure since the server answered, or the first that left
  * requests unanswered.
  */
-void	server_failed(struct server *, double now, char *why, int owed);
+void	servers_failed(struct endpoint *, double now, char *why, int owed);
 /* One of its connections answered: it is fine again. */
-void	server_answered(struct server *);
+void	servers_answered(struct endpoint *);
 
-#endif /* SERVER_H */
+#endif /* SERVERS_H */

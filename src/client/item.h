@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * sudokuc.h -- types shared by the parts of the sudokuc client.
+ * item.h -- what sudokuc's parts share: the request asked of every
+ * puzzle (query), each unit of work in input order (item), how they are
+ * shaped and printed, and the clock the run is timed by.
  *
  * input.c reads puzzles into items (parse.c knows their shapes), batch.c
  * sends them to sudokud over the connections of pool.c and peer.c to
- * the servers of server.c (local.c answers them in-process instead,
+ * the servers of servers.c (local.c answers them in-process instead,
  * with reply.c) and output.c prints the answers in input order.
  */
-#ifndef SUDOKUC_H
-#define SUDOKUC_H
+#ifndef ITEM_H
+#define ITEM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -101,7 +103,7 @@ struct item {
 	char			msg[ITEM_MSGLEN];
 };
 
-/* Seconds on the monotonic clock. */
-double	sudokuc_now(void);
+/* Seconds on the monotonic clock (item.c). */
+double	item_clock(void);
 
-#endif /* SUDOKUC_H */
+#endif /* ITEM_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * server.c -- the servers a sudokuc batch talks to.
+ * servers.c -- the servers a sudokuc batch talks to: from -s, -H and -p,
+ * or $SUDOKUD_SERVERS, or $SUDOKUD_SOCKET, or the installed socket.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -11,11 +12,14 @@
 #include <string.h>
 
 #include "common/defaults.h"
+#include "common/log.h"
 #include "common/xmalloc.h"
-#include "server.h"
+#include "batch.h"
+#include "options.h"
+#include "servers.h"
 
 void
-server_unix(struct server *s, const char *path)
+servers_unix(struct endpoint *s, const char *path)
 {
 	memset(s, 0, sizeof *s);
 	s->path = xstrdup(path);
@@ -23,7 +27,7 @@ server_unix(struct server *s, const char *path)
 }
 
 void
-server_tcp(struct server *s, char *host, char *port)
+servers_tcp(struct endpoint *s, char *host, char *port)
 {
 	memset(s, 0, sizeof *s);
 	s->host = host;
@@ -33,7 +37,7 @@ server_tcp(struct server *s, char *host, char *port)
 }
 
 void
-server_free(struct server *s)
+servers_free(struct endpoint *s)
 {
 	if (s->ai != NULL)
 		freeaddrinfo(s->ai);
@@ -46,7 +50,7 @@ server_free(struct server *s)
 }
 
 int
-server_port_ok(const char *s)
+servers_port_ok(const char *s)
 {
 	size_t	len = strlen(s);
 
@@ -55,7 +59,7 @@ server_port_ok(const char *s)
 }
 
 int
-server_hostport(const char *arg, const char *what, char **host, char **port,
+servers_hostport(const char *arg, const char *what, char **host, char **port,
     char **cause)
 {
 	const char	*end, *colon;
@@ -89,41 +93,41 @@ server_hostport(const char *arg, const char *what, char **host, char **port,
 
 /* One entry of SUDOKUD_SERVERS; 0, or -1 with *cause. */
 static int
-server_spec(struct server *s, const char *spec, const char *var,
+servers_spec(struct endpoint *s, const char *spec, const char *var,
     char **cause)
 {
 	char	*host, *port, *what;
 	int	 r;
 
 	if (strncmp(spec, "unix:", 5) == 0 && spec[5] != '\0') {
-		server_unix(s, spec + 5);
+		servers_unix(s, spec + 5);
 		return (0);
 	}
 	if (strncmp(spec, "tcp:", 4) == 0)
 		spec += 4;
 	else if (strchr(spec, '/') != NULL) {
-		server_unix(s, spec);
+		servers_unix(s, spec);
 		return (0);
 	}
 	xasprintf(&what, "%s:", var);
-	r = server_hostport(spec, what, &host, &port, cause);
+	r = servers_hostport(spec, what, &host, &port, cause);
 	free(what);
 	if (r == -1)
 		return (-1);
-	if (port != NULL && !server_port_ok(port)) {
+	if (port != NULL && !servers_port_ok(port)) {
 		xasprintf(cause, "%s: the port must be a number from 1 to "
 		    "65535: '%s'", var, port);
 		free(host);
 		free(port);
 		return (-1);
 	}
-	server_tcp(s, host, port != NULL ? port : xstrdup(SUDOKUD_PORT_DEFAULT));
+	servers_tcp(s, host, port != NULL ? port : xstrdup(SUDOKUD_PORT_DEFAULT));
 	return (0);
 }
 
 int
-server_list(const char *list, const char *var, int unixonly,
-    struct server **v, size_t *n, char **cause)
+servers_list(const char *list, const char *var, int unixonly,
+    struct endpoint **v, size_t *n, char **cause)
 {
 	char	*copy, *p, *entry;
 	size_t	 len;
@@ -140,8 +144,8 @@ server_list(const char *list, const char *var, int unixonly,
 			continue;
 		*v = xreallocarray(*v, *n + 1, sizeof **v);
 		if (unixonly)
-			server_unix(&(*v)[*n], entry);
-		else if ((r = server_spec(&(*v)[*n], entry, var, cause)) == -1)
+			servers_unix(&(*v)[*n], entry);
+		else if ((r = servers_spec(&(*v)[*n], entry, var, cause)) == -1)
 			break;
 		(*n)++;
 	}
@@ -150,7 +154,7 @@ server_list(const char *list, const char *var, int unixonly,
 }
 
 int
-server_resolve(struct server *s, char **cause)
+servers_resolve(struct endpoint *s, char **cause)
 {
 	struct addrinfo	hints;
 	int		error;
@@ -170,7 +174,7 @@ server_resolve(struct server *s, char **cause)
 }
 
 void
-server_failed(struct server *s, double now, char *why, int owed)
+servers_failed(struct endpoint *s, double now, char *why, int owed)
 {
 	if (s->why == NULL || (owed && !s->whyowed)) {
 		free(s->why);
@@ -187,16 +191,65 @@ server_failed(struct server *s, double now, char *why, int owed)
 	s->failed = now;
 	s->retry_at = now + s->delay;
 	if (s->delay == 0)
-		s->delay = SERVER_BACKOFF_FIRST;
-	else if ((s->delay *= 2) > SERVER_BACKOFF_MAX)
-		s->delay = SERVER_BACKOFF_MAX;
+		s->delay = SERVERS_BACKOFF_FIRST;
+	else if ((s->delay *= 2) > SERVERS_BACKOFF_MAX)
+		s->delay = SERVERS_BACKOFF_MAX;
 }
 
 void
-server_answered(struct server *s)
+servers_answered(struct endpoint *s)
 {
 	s->delay = 0;
 	free(s->why);
 	s->why = NULL;
 	s->whyowed = 0;
+}
+
+/* One -s or -H, as a server. */
+static void
+servers_from_spec(const struct options *o, const struct spec *sp,
+    struct endpoint *s)
+{
+	const char	*port = sp->port != NULL ? sp->port : o->port;
+
+	if (sp->path != NULL)
+		servers_unix(s, sp->path);
+	else
+		servers_tcp(s, xstrdup(sp->host), xstrdup(port != NULL ? port :
+		    SUDOKUD_PORT_DEFAULT));
+}
+
+struct endpoint *
+servers_choose(const struct options *o, size_t *n)
+{
+	struct endpoint	*v = NULL;
+	const char	*env;
+	char		*cause;
+	size_t		 i;
+	int		 hosts = 0;
+
+	*n = 0;
+	if (o->nspecs > 0 || o->port != NULL) {
+		v = xcalloc(o->nspecs + 1, sizeof *v);
+		for (i = 0; i < o->nspecs; i++) {
+			servers_from_spec(o, &o->specs[i], &v[(*n)++]);
+			hosts |= o->specs[i].host != NULL;
+		}
+		/* -p is the port of the -H without one, or of 127.0.0.1. */
+		if (o->port != NULL && !hosts)
+			servers_tcp(&v[(*n)++], xstrdup("127.0.0.1"),
+			    xstrdup(o->port));
+	} else if ((env = getenv("SUDOKUD_SERVERS")) != NULL && *env != '\0') {
+		if (servers_list(env, "SUDOKUD_SERVERS", 0, &v, n,
+		    &cause) == -1)
+			fatalx("%s", cause);
+	} else if ((env = getenv("SUDOKUD_SOCKET")) != NULL && *env != '\0')
+		servers_list(env, "SUDOKUD_SOCKET", 1, &v, n, &cause);
+	if (*n == 0) {
+		v = xreallocarray(v, 1, sizeof *v);
+		servers_unix(&v[(*n)++], SUDOKUD_SOCKET_PATH);
+	}
+	if (*n > BATCH_CONN_MAX)
+		fatalx("at most %d servers", BATCH_CONN_MAX);
+	return (v);
 }
