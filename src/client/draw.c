@@ -10,13 +10,14 @@
  *	naked_single r5c5=5 5 is the only candidate left in r5c5
  *	     c1  c2   c3       c4   c5  c6     c7    c8   c9
  *	   +-----------------+---------------+-----------------+
- *	r1 | 5   3    124    | 26   7   2468 | 1489  1249 248  |
+ *	r1 | =5  =3   124    | 26   =7  2468 | 1489  1249 248  |
  *	...
- *	r5 | 4   25   2569   | 8    (5) 3    | 579   259  1    |
+ *	r5 | =4  25   2569   | =8   (5) =3   | 579   259  =1   |
  *
- * A filled cell shows its digit, a blank its candidates (those its
- * filled peers leave it), the cell the step fills "(d)", and each
- * candidate the step eliminates "[d]".
+ * A filled cell shows "=d" (a given, or a digit of the player's grid),
+ * so that it never looks like a blank with one candidate left; a blank
+ * shows its candidates (those its filled peers leave it), the cell the
+ * step fills "(d)", and each candidate the step eliminates "[d]".
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -124,7 +125,7 @@ draw_texts(const struct sudoku_cands *c, const struct draw_step *st,
 		if (st->place[cell] != 0)
 			p += sprintf(p, "(%d)", st->place[cell]);
 		else if (draw_single(c->mask[cell] & 0x1ff))
-			*p++ = '0' + __builtin_ctz(c->mask[cell]) + 1;
+			p += sprintf(p, "=%d", __builtin_ctz(c->mask[cell]) + 1);
 		else {
 			m = eff[cell] | st->gone[cell];
 			for (d = 1; d <= 9; d++)

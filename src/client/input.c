@@ -114,9 +114,9 @@ input_add_fd(struct input *in, int fd, const char *name)
 }
 
 void
-input_add_meta(struct input *in, enum meta meta)
+input_add_meta(struct input *in, enum meta meta, const char *name)
 {
-	input_add(in, SOURCE_META, NULL)->meta = meta;
+	input_add(in, SOURCE_META, name)->meta = meta;
 }
 
 void
@@ -261,6 +261,7 @@ input_synth(struct input *in, struct item *it)
 		memset(it, 0, sizeof *it);
 		it->kind = ITEM_META;
 		it->meta = s->meta;
+		it->src = s->name;
 		in->cur++;
 		return (1);
 	}

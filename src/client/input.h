@@ -30,7 +30,7 @@ void		 input_add_text(struct input *, const char *text,
 /* Add an open descriptor to read (closed once read); name for messages. */
 void		 input_add_fd(struct input *, int fd, const char *name);
 /* Add a meta request. */
-void		 input_add_meta(struct input *, enum meta);
+void		 input_add_meta(struct input *, enum meta, const char *name);
 /*
  * Add count items for sudokuc generate, the seeds seed, seed + 1, ...
  * (modulo 2^64); count is at least 1.

@@ -83,7 +83,8 @@ enum item_kind {
 enum meta {
 	META_PING = 0,
 	META_STATS,
-	META_VERSION
+	META_VERSION,
+	META_COUNT
 };
 
 #define ITEM_MSGLEN	192
@@ -104,6 +105,8 @@ struct item {
 };
 
 /* Seconds on the monotonic clock (item.c). */
-double	item_clock(void);
+double		 item_clock(void);
+/* "ping", "stats", "version": the operand of m (item.c). */
+const char	*item_meta_name(enum meta m);
 
 #endif /* ITEM_H */

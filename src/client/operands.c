@@ -22,12 +22,6 @@
 #include "operands.h"
 #include "options.h"
 
-static const char *metas[] = {
-	[META_PING] = "ping",
-	[META_STATS] = "stats",
-	[META_VERSION] = "version"
-};
-
 /*
  * Is s puzzle text rather than a file name?  Yes if it is made of cells,
  * blanks, newlines and the rules of the pretty shape; and if it names no
@@ -113,6 +107,7 @@ operands_add(struct options *o, struct input *in, int argc, char **argv,
     char **grid)
 {
 	size_t	m;
+	char	name[32];
 	int	i;
 
 	if (o->command == CMD_GENERATE) {
@@ -130,11 +125,12 @@ operands_add(struct options *o, struct input *in, int argc, char **argv,
 	if (argc == 0)
 		input_add_file(in, "-");
 	for (i = 0; i < argc; i++) {
-		for (m = 0; m < sizeof metas / sizeof metas[0]; m++)
-			if (strcasecmp(argv[i], metas[m]) == 0)
+		for (m = 0; m < META_COUNT; m++)
+			if (strcasecmp(argv[i], item_meta_name(m)) == 0)
 				break;
-		if (m < sizeof metas / sizeof metas[0]) {
-			input_add_meta(in, m);
+		if (m < META_COUNT) {
+			snprintf(name, sizeof name, "argument %d", i + 1);
+			input_add_meta(in, m, name);
 			o->stats |= m == META_STATS;
 		} else
 			operand_input(in, argv[i], i);

@@ -17,6 +17,7 @@
 
 #include "common/defaults.h"
 #include "common/log.h"
+#include "common/usage.h"
 #include "common/xmalloc.h"
 #include "batch.h"
 #include "local.h"
@@ -118,8 +119,7 @@ static const char usage_text[] =
 void
 options_usage(void)
 {
-	fputs(usage_text, stderr);
-	exit(2);
+	usage_exit(usage_text);
 }
 
 /* One line of --help for opts[i]. */
@@ -309,20 +309,11 @@ options_table(struct option *lo, enum command cmd, char *short_opts)
 	return (short_opts);
 }
 
-/* A getopt error, with our prefix rather than argv[0]'s. */
+/* A getopt error, worded as sudokud words it (common/usage.c). */
 static void __attribute__((noreturn))
 option_error(int ch, char **argv)
 {
-	const char	*what = argv[optind - 1];
-
-	if (ch == ':' && optopt != 0 && optopt < OPT_SEED)
-		log_warnx("option -%c needs an argument", optopt);
-	else if (ch == ':')
-		log_warnx("option %s needs an argument", what);
-	else if (optopt != 0 && optopt < OPT_SEED)
-		log_warnx("unknown option -%c", optopt);
-	else
-		log_warnx("unknown option %s", what);
+	usage_option(ch, optopt, argv[optind - 1]);
 	options_usage();
 }
 
@@ -372,6 +363,7 @@ option_value(struct options *o, int ch, int argc, char **argv)
 	case 'e':
 		o->flags = (o->flags & ~OUTPUT_ERRSTDERR) |
 		    errors_parse(optarg);
+		o->errorsset = 1;
 		return (0);
 	case 'f':
 		o->format = format_parse(optarg);

@@ -34,6 +34,7 @@ struct options {
 	enum command	 command;
 	enum format	 format;
 	int		 flags;		/* OUTPUT_* */
+	int		 errorsset;	/* -e was given */
 	int		 local;		/* -L */
 	int		 budget;	/* -b was given */
 	int		 moded;		/* -c or -l (lexmin) was given */

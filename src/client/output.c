@@ -2,12 +2,15 @@
 /*
  * output.c -- sudokuc answers, messages, progress and summary.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "common/xmalloc.h"
@@ -107,6 +110,16 @@ output_clear(struct output *out)
 	}
 }
 
+int
+output_one_terminal(void)
+{
+	struct stat	o, e;
+
+	return (isatty(STDOUT_FILENO) && isatty(STDERR_FILENO) &&
+	    fstat(STDOUT_FILENO, &o) == 0 && fstat(STDERR_FILENO, &e) == 0 &&
+	    o.st_rdev == e.st_rdev);
+}
+
 void
 output_warnx(struct output *out, const char *fmt, ...)
 {
@@ -125,10 +138,9 @@ void
 output_where(const struct output *out, const struct item *it, char *buf,
     size_t size)
 {
-	static const char	*meta[] = { "ping", "stats", "version" };
-
 	if (it->kind == ITEM_META)
-		snprintf(buf, size, "%s", meta[it->meta]);
+		snprintf(buf, size, "%s (%s)", it->src,
+		    item_meta_name(it->meta));
 	else if (out->query.mode == MODE_GENERATE)
 		snprintf(buf, size, "seed %llu", (unsigned long long)it->seed);
 	else if (it->line != 0)
@@ -244,13 +256,22 @@ static void
 output_error(struct output *out, const struct item *it, const char *code,
     const char *text)
 {
+	char	where[ITEM_MSGLEN];
+
 	if (out->flags & OUTPUT_ERRSTDERR) {
 		output_at(out, it, "ERR %s%s%s", code, *text ? " " : "", text);
 		return;
 	}
 	output_begin(out, output_format(out, it) != FORMAT_LINE);
 	printf("ERR %s%s%s\n", code, *text ? " " : "", text);
-	if (!(out->flags & OUTPUT_QUIET))
+	if (out->flags & OUTPUT_QUIET)
+		return;
+	/* The cells are the grid's, not the puzzle's: say so. */
+	if (out->query.mode == MODE_HINT && strcmp(code, "wrong") == 0) {
+		output_where(out, it, where, sizeof where);
+		output_warnx(out, "hint: the grid, argument 2, has digits the solution "
+		    "of %s does not: %s", where, text);
+	} else
 		output_at(out, it, "%s", text);
 }
 

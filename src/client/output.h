@@ -21,6 +21,13 @@
 #define OUTPUT_PROGRESS	0x4	/* a progress line on stderr */
 #define OUTPUT_ERRSTDERR 0x8	/* -e: error answers on stderr, not stdout */
 
+/*
+ * Are standard output and standard error the same terminal?  Then -e
+ * is the default: an error answer in place and a note beside it would
+ * show the same error twice.
+ */
+int	output_one_terminal(void);
+
 struct output;
 
 struct output	*output_new(enum format, const struct query *, int flags);

@@ -89,14 +89,19 @@ void
 parse_line(struct item *it, const char *s, size_t len)
 {
 	struct sudoku_perror	pe;
-	char			text[ITEM_MSGLEN];
+	char			text[ITEM_MSGLEN - 16];
 
 	if (sudoku_parse(s, len, &it->grid, &pe) == 0) {
 		memcpy(it->cells, s, SUDOKU_CELLS);
 		return;
 	}
 	sudoku_perror_text(&pe, text, sizeof text);
-	parse_bad(it, it->line, parse_code(&pe), "%s", text);
+	/* The cell, as a grid's error names it (parse_cells()). */
+	if (pe.kind == SUDOKU_PERR_CHAR)
+		parse_bad(it, it->line, "char", "%s (r%zuc%zu)", text,
+		    pe.pos / 9 + 1, pe.pos % 9 + 1);
+	else
+		parse_bad(it, it->line, parse_code(&pe), "%s", text);
 }
 
 /* Is c between the cells of a row of shape? */

@@ -27,23 +27,27 @@
 #include "common/xmalloc.h"
 #include "peer.h"
 
-/* Why connect(2) failed with error, and what to do about it. */
+/*
+ * Why connect(2) to s failed with error.  When no daemon seems to be
+ * there, s->unreached asks pool_why() for the hint, said once for all
+ * the servers; a socket that refuses this user says whose group it is.
+ */
 static void
-peer_why(const char *path, int error, char **cause)
+peer_why(struct endpoint *s, int error, char **cause)
 {
 	struct stat	 st;
 	struct group	*gr;
 
-	if (error != EACCES || path == NULL) {
-		xasprintf(cause, "%s (is sudokud running? -L solves without "
-		    "a daemon)", strerror(error));
+	if (error != EACCES || s->path == NULL) {
+		s->unreached = 1;
+		xasprintf(cause, "%s", strerror(error));
 		return;
 	}
 	/*
 	 * The socket is writable by its owner and its group only: other
 	 * users must be in that group ("sudokud" as installed).
 	 */
-	if (stat(path, &st) == 0 && (gr = getgrgid(st.st_gid)) != NULL)
+	if (stat(s->path, &st) == 0 && (gr = getgrgid(st.st_gid)) != NULL)
 		xasprintf(cause, "%s (you must be in the socket's group, "
 		    "'%s', to connect; -L solves without a daemon)",
 		    strerror(error), gr->gr_name);
@@ -105,7 +109,7 @@ peer_next(struct peer *w, int error, char **cause)
 		if (r != -1)
 			return (peer_state(w, r));
 	}
-	peer_why(NULL, error, cause);
+	peer_why(w->server, error, cause);
 	return (peer_state(w, -1));
 }
 
@@ -131,7 +135,7 @@ peer_open(struct peer *w, char **cause)
 	strncpy(sun.sun_path, s->path, sizeof sun.sun_path - 1);
 	if ((r = peer_start(w, AF_UNIX, (struct sockaddr *)&sun, sizeof sun,
 	    &error)) == -1)
-		peer_why(s->path, error, cause);
+		peer_why(s, error, cause);
 	return (peer_state(w, r));
 }
 
@@ -148,7 +152,7 @@ peer_opened(struct peer *w, char **cause)
 	close(w->fd);
 	w->fd = -1;
 	if (w->server->path != NULL || w->ai == NULL) {
-		peer_why(w->server->path, error, cause);
+		peer_why(w->server, error, cause);
 		return (peer_state(w, -1));
 	}
 	w->ai = w->ai->ai_next;

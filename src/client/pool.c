@@ -292,6 +292,7 @@ pool_why(const struct pool *p, double now)
 	const struct peer	*w;
 	size_t			 i, j, owed;
 	double			 silent;
+	int			 hint = 0;
 
 	for (i = 0; i < p->nserver; i++) {
 		s = &p->servers[i];
@@ -313,7 +314,13 @@ pool_why(const struct pool *p, double now)
 			output_warnx(p->out, "%s: no reply for %.0f s with %zu "
 			    "request%s unanswered", s->name, silent, owed,
 			    owed == 1 ? "" : "s");
+		hint |= s->why != NULL && s->unreached;
 	}
+	/* Only before any connection was up: then the place may be wrong. */
+	if (hint && !p->started)
+		output_warnx(p->out, "is sudokud running? -s PATH, -H "
+		    "HOST[:PORT] or SUDOKUD_SERVERS say where it listens; "
+		    "-L solves without a daemon");
 }
 
 void

@@ -6,6 +6,9 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
 #include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +65,7 @@ int
 servers_hostport(const char *arg, const char *what, char **host, char **port,
     char **cause)
 {
+	struct in6_addr	 a6;
 	const char	*end, *colon;
 
 	*port = NULL;
@@ -78,6 +82,13 @@ servers_hostport(const char *arg, const char *what, char **host, char **port,
 	    strchr(colon + 1, ':') == NULL)
 		*host = xstrndup(arg, colon - arg);
 	else {
+		/* Two colons or more: a bare IPv6 address, or a mistake. */
+		if (colon != NULL && inet_pton(AF_INET6, arg, &a6) != 1) {
+			xasprintf(cause, "%s '%s' is not HOST[:PORT] (an IPv6 "
+			    "address goes in brackets: [::1]:%s)", what, arg,
+			    SUDOKUD_PORT_DEFAULT);
+			return (-1);
+		}
 		*host = xstrdup(arg);
 		colon = NULL;
 	}
@@ -203,6 +214,7 @@ servers_answered(struct endpoint *s)
 	free(s->why);
 	s->why = NULL;
 	s->whyowed = 0;
+	s->unreached = 0;
 }
 
 /* One -s or -H, as a server. */

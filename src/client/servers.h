@@ -38,6 +38,7 @@ struct endpoint {
 	char		*why;		/* what failed since it answered */
 	int		 whyowed;	/* why left requests unanswered */
 	int		 setaside;	/* answered wrong: never used again */
+	int		 unreached;	/* nothing listening: hint where */
 
 	unsigned long	 answers;	/* for -v */
 	unsigned long	 losses;	/* connections lost */

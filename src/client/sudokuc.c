@@ -73,9 +73,17 @@ main(int argc, char **argv)
 	if (!(o.flags & OUTPUT_QUIET) && isatty(STDERR_FILENO) &&
 	    !isatty(STDOUT_FILENO))
 		o.flags |= OUTPUT_PROGRESS;
-	if (o.command == CMD_GENERATE && (o.flags & OUTPUT_VERBOSE))
-		log_warnx("generate: %s puzzles, seeds %llu to %llu",
+	/* One terminal shows both: an error answer once, not twice. */
+	if (!o.errorsset && output_one_terminal())
+		o.flags |= OUTPUT_ERRSTDERR;
+	if (o.command == CMD_GENERATE && (o.flags & OUTPUT_VERBOSE) &&
+	    o.number == 1)
+		log_warnx("generate: 1 %s puzzle, seed %llu",
 		    sudoku_level_name(o.query.level),
+		    (unsigned long long)o.seed);
+	else if (o.command == CMD_GENERATE && (o.flags & OUTPUT_VERBOSE))
+		log_warnx("generate: %lu %s puzzles, seeds %llu to %llu",
+		    (unsigned long)o.number, sudoku_level_name(o.query.level),
 		    (unsigned long long)o.seed,
 		    (unsigned long long)(o.seed + (o.number - 1)));
 	out = output_new(o.format, &o.query, o.flags);

@@ -12,6 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* C++ programs include this too: C linkage, and C++'s alignas. */
+#ifdef __cplusplus
+extern "C" {
+#define SUDOKU_ALIGNAS(n)	alignas(n)
+#else
+#define SUDOKU_ALIGNAS(n)	_Alignas(n)
+#endif
+
 #define SUDOKU_CELLS	81
 
 /*
@@ -146,7 +154,7 @@ enum sudoku_result sudoku_count(const struct sudoku_grid *in,
 #define SUDOKU_SEARCH_SIZE	16384
 
 struct sudoku_search {
-	_Alignas(16) unsigned char	opaque[SUDOKU_SEARCH_SIZE];
+	SUDOKU_ALIGNAS(16) unsigned char	opaque[SUDOKU_SEARCH_SIZE];
 };
 
 /*
@@ -467,5 +475,9 @@ void	sudoku_gen_init(struct sudoku_gen *gen, uint64_t seed,
 enum sudoku_gen_result sudoku_gen_run(struct sudoku_gen *gen,
 	    unsigned int max_attempts, struct sudoku_grid *out,
 	    struct sudoku_rating *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SUDOKU_H */

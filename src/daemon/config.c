@@ -303,6 +303,30 @@ config_spec_key(const struct listen_spec *spec)
 }
 
 /* Write cf as a configuration file would give it. */
+/*
+ * A value as a person would write it in the file: a size in k or m when
+ * it is a whole number of them (HELLO and /metrics keep plain numbers,
+ * config_table_format()).
+ */
+static void
+config_print_value(const struct config *cf, const struct config_key *k,
+    char *buf, size_t len)
+{
+	size_t	v;
+
+	if (k->type != CONFIG_SIZE) {
+		config_table_format(cf, k, buf, len);
+		return;
+	}
+	v = *(const size_t *)(const void *)((const char *)cf + k->off);
+	if (v != 0 && v % (1024 * 1024) == 0)
+		snprintf(buf, len, "%zum", v / (1024 * 1024));
+	else if (v != 0 && v % 1024 == 0)
+		snprintf(buf, len, "%zuk", v / 1024);
+	else
+		snprintf(buf, len, "%zu", v);
+}
+
 void
 config_print(FILE *f, const struct config *cf)
 {
@@ -310,7 +334,7 @@ config_print(FILE *f, const struct config *cf)
 	const struct listen_spec	*ls;
 	const char			*section = "";
 	char				 buf[256];
-	size_t				 i, j;
+	size_t				 i, j, n;
 
 	for (i = 0; i < config_table_size; i++) {
 		k = &config_table[i];
@@ -320,15 +344,18 @@ config_print(FILE *f, const struct config *cf)
 			section = k->section;
 		}
 		if (!(k->flags & CONFIG_REPEAT)) {
-			config_table_format(cf, k, buf, sizeof buf);
+			config_print_value(cf, k, buf, sizeof buf);
 			if (*buf != '\0')
 				fprintf(f, "%s = %s\n", k->name, buf);
+			else	/* every key is shown, unset ones commented */
+				fprintf(f, "; %s is not set\n", k->name);
 			continue;
 		}
-		for (j = 0; j < cf->nlisten; j++) {
+		for (j = n = 0; j < cf->nlisten; j++) {
 			ls = &cf->listen[j];
 			if (config_spec_key(ls) != (int)k->type)
 				continue;
+			n++;
 			if (ls->type == LISTEN_UNIX) {
 				fprintf(f, "%s = %s\n", k->name, ls->path);
 				continue;
@@ -337,6 +364,8 @@ config_print(FILE *f, const struct config *cf)
 			    "%s = [%s]:%s\n" : "%s = %s:%s\n", k->name,
 			    ls->host, ls->port);
 		}
+		if (n == 0)
+			fprintf(f, "; %s is not set\n", k->name);
 	}
 }
 

@@ -390,6 +390,10 @@ config_table_tcp(const char *v, char **host, char **port, char **reason)
 	if (end == p || *end != '\0' || n < 1 || n > 65535) {
 		if (*v == '\0')
 			xasprintf(reason, "missing value");
+		else if (p == v && strspn(v, "0123456789") != strlen(v))
+			xasprintf(reason, "'%s' has no port: write HOST:PORT "
+			    "(127.0.0.1:%s) or a port alone", v,
+			    SUDOKUD_PORT_DEFAULT);
 		else
 			xasprintf(reason, "'%s' is not a port (1..65535)", p);
 		goto fail;

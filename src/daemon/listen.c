@@ -121,7 +121,7 @@ listen_unix(const struct config *cf, const char *path,
 	int			 r;
 
 	if (cf->unix_group != NULL && (gr = getgrnam(cf->unix_group)) == NULL) {
-		xasprintf(cause, "%s: unix_group: no group '%s'", path,
+		xasprintf(cause, "%s: unix_group: no such group '%s'", path,
 		    cf->unix_group);
 		return (-1);
 	}
@@ -398,7 +398,7 @@ listen_check(const struct config *cf, char **cause)
 
 	*cause = NULL;
 	if (cf->unix_group != NULL && getgrnam(cf->unix_group) == NULL) {
-		xasprintf(cause, "unix_group: no group '%s'", cf->unix_group);
+		xasprintf(cause, "unix_group: no such group '%s'", cf->unix_group);
 		return (-1);
 	}
 	memset(&hints, 0, sizeof hints);

@@ -20,14 +20,18 @@
 #include "common/xmalloc.h"
 #include "priv.h"
 
-/* getpwnam/getgrnam set errno only on a real error, not on "no entry". */
-static const char *
-priv_notfound(void)
+/*
+ * Why getpwnam/getgrnam found no name (what: "user" or "group"): they
+ * set errno only on a real error, not when the name does not exist.
+ */
+static void
+priv_notfound(const char *what, const char *name, char **cause)
 {
 	if (errno == 0 || errno == ENOENT || errno == ESRCH ||
 	    errno == EBADF || errno == EPERM)
-		return ("no such entry");
-	return (strerror(errno));
+		xasprintf(cause, "no such %s '%s'", what, name);
+	else
+		xasprintf(cause, "%s %s: %s", what, name, strerror(errno));
 }
 
 static int
@@ -40,7 +44,7 @@ priv_lookup(const char *user, const char *group, uid_t *uid, gid_t *gid,
 	*cause = NULL;
 	errno = 0;
 	if ((pw = getpwnam(user)) == NULL) {
-		xasprintf(cause, "user %s: %s", user, priv_notfound());
+		priv_notfound("user", user, cause);
 		return (-1);
 	}
 	*uid = pw->pw_uid;
@@ -49,7 +53,7 @@ priv_lookup(const char *user, const char *group, uid_t *uid, gid_t *gid,
 		return (0);
 	errno = 0;
 	if ((gr = getgrnam(group)) == NULL) {
-		xasprintf(cause, "group %s: %s", group, priv_notfound());
+		priv_notfound("group", group, cause);
 		return (-1);
 	}
 	*gid = gr->gr_gid;

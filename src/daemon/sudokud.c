@@ -19,6 +19,7 @@
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
 #include "common/log.h"
+#include "common/usage.h"
 #include "config.h"
 #include "listen.h"
 #include "notify.h"
@@ -62,8 +63,7 @@ static void	startup_fail(struct config *, char *)
 static void
 usage(void)
 {
-	fputs(sudokud_usage, stderr);
-	exit(1);
+	usage_exit(sudokud_usage);
 }
 
 /* libevent's messages, in our log (event_set_log_callback()). */
@@ -116,7 +116,7 @@ check_config(const char *file, int verbose)
 	if ((cf = config_load(file, &cause)) == NULL ||
 	    priv_check(cf->user, cf->group, &cause) != 0 ||
 	    listen_check(cf, &cause) != 0) {
-		fprintf(stderr, "%s%s%s\n", cf != NULL && cf->file != NULL ?
+		log_warnx("%s%s%s", cf != NULL && cf->file != NULL ?
 		    cf->file : "", cf != NULL && cf->file != NULL ? ": " : "",
 		    cause);
 		free(cause);
@@ -191,7 +191,10 @@ main(int argc, char *argv[])
 	const char	*file = NULL;
 	int		 ch, debug = 0, noaction = 0, verbose = 0;
 
-	while ((ch = getopt_long(argc, argv, "Ddf:hnVv", sudokud_longopts,
+	/* Messages before the log is set up: "sudokud: ..." on stderr. */
+	log_init_program("sudokud", 1);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":Ddf:hnVv", sudokud_longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'D':
@@ -218,11 +221,15 @@ main(int argc, char *argv[])
 				verbose++;
 			break;
 		default:
+			usage_option(ch, optopt, argv[optind - 1]);
 			usage();
 		}
 	}
-	if (argc != optind)
+	if (argc != optind) {
+		log_warnx("unexpected operand '%s' (the file is -f FILE)",
+		    argv[optind]);
 		usage();
+	}
 	if (noaction)
 		return (check_config(file, verbose));
 	return (run(file, debug, verbose));

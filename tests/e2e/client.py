@@ -224,7 +224,7 @@ MIXED = (
 
 MIXED_ERRS = [
     (14, "length", "expected 81 cells, found 80"),
-    (15, "char", "bad character 'x' (0x78) at position 81"),
+    (15, "char", "bad character 'x' (0x78) at position 81 (r9c9)"),
     (16, "conflict", "digit 5 twice in row 1: r1c1 and r1c2"),
     (26, "length", "incomplete grid: 2 rows, expected 9"),
     (37, "char", "bad character 'x' (0x78) at position 81 (r9c9)")]
@@ -493,7 +493,7 @@ def record_tests(args, where):
         rc4, out4, _ = run(*(args + ["-e", "--errors=stdout", f]))
         want_err = ["sudokuc: %s:2: %s" % (f, NOSOL_ERR),
                     "sudokuc: %s:4: ERR char bad character 'x' (0x78) at "
-                    "position 3" % f]
+                    "position 3 (r1c3)" % f]
         TAP.ok(all(rc == 1 and err.splitlines() == want_err and
                    check_lines([EASY, EMPTY], out) == "" for rc, out, err
                    in res) and rc4 == 1 and

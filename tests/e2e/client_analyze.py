@@ -21,8 +21,7 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 
 T = h.Tap({"workers": 2, "budget": 5000, "count_max": 1000000})
-SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(h.TOP_BUILDDIR, "src",
-                                                    "sudokuc")
+SUDOKUC = h.SUDOKUC
 EMPTY = "0" * 81
 
 

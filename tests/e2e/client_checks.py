@@ -26,8 +26,7 @@ from fake_server import (FakeServer, ones, puzzle_of, solution,  # noqa
 
 T = h.Tap()
 ONE = (None,)
-SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(h.TOP_BUILDDIR, "src",
-                                                    "sudokuc")
+SUDOKUC = h.SUDOKUC
 TMP = tempfile.mkdtemp(prefix="e2e_checks.")
 HARD = h.load_puzzles("puzzles3_magictour_top1465", 200)
 

@@ -9,7 +9,6 @@ sudokud of their own.  Environment: as client.py.
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
@@ -18,10 +17,7 @@ import time
 import harness as tap
 
 
-BUILD = os.environ.get("top_builddir",
-                       os.path.join(os.path.dirname(__file__), ".."))
-SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(BUILD, "src", "sudokuc")
-SUDOKUD = os.path.join(BUILD, "src", "sudokud")
+SUDOKUC = tap.SUDOKUC
 PUZZLE_DIR = tap.PUZZLE_DIR        # the tree's data/ unless set
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465",
         "puzzles6_forum_hardest_1106"]
@@ -194,15 +190,17 @@ def grid_rows(text):
 
 # ---- the daemon ------------------------------------------------------------
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+free_port = tap.free_port
 
 
 class Daemon:
+    """
+    The sudokud these tests share, started once by harness.Daemon (the one
+    launcher of the e2e tests): its socket and port, or the socket of one
+    already running (SUDOKUC_TEST_SOCKET).  proc is None when there is no
+    daemon of ours to stop.
+    """
+    d = None
     proc = None
     sock = None
     port = None
@@ -214,41 +212,18 @@ class Daemon:
         if ext:
             cls.sock = ext
             return True
-        if not os.access(SUDOKUD, os.X_OK):
+        if not os.access(tap.DAEMON, os.X_OK):
             cls.why = "src/sudokud not built"
             return False
-        cls.sock = os.path.join(Tmp.dir, "sudokud.sock")
-        cls.port = free_port()
-        conf = Tmp.file("sudokud.conf", "[server]\nworkers = 2\n"
-                        "[listen]\nunix = %s\ntcp = 127.0.0.1:%d\n"
-                        "[log]\nlevel = warning\n" % (cls.sock, cls.port))
-        log = open(os.path.join(Tmp.dir, "sudokud.log"), "w")
-        cls.proc = subprocess.Popen([SUDOKUD, "-d", "-f", conf],
-                                    stdout=log, stderr=log)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            if cls.proc.poll() is not None:
-                cls.why = "sudokud exited with %d" % cls.proc.returncode
-                return False
-            try:
-                s = socket.socket(socket.AF_UNIX)
-                s.connect(cls.sock)
-                s.close()
-                return True
-            except OSError:
-                time.sleep(0.05)
-        cls.why = "sudokud did not listen within 10 s"
-        return False
+        cls.d = tap.Daemon(workers=2, extra_conf="[log]\nlevel = warning\n")
+        if not cls.d.started(timeout=10):
+            cls.why = cls.d.why
+            return False
+        cls.proc, cls.sock, cls.port = cls.d.proc, cls.d.path, cls.d.port
+        return True
 
     @classmethod
     def stop(cls):
-        if cls.proc is None:
-            return
-        if cls.proc.poll() is None:
-            cls.proc.send_signal(signal.SIGTERM)
-            try:
-                cls.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                cls.proc.kill()
-                cls.proc.wait()
-        cls.proc = None
+        if cls.d is not None:
+            cls.d.cleanup()
+        cls.d = cls.proc = None

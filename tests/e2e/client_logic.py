@@ -25,8 +25,7 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 
 T = h.Tap({"workers": 2})
-SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(h.TOP_BUILDDIR, "src",
-                                                    "sudokuc")
+SUDOKUC = h.SUDOKUC
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 TMP = tempfile.mkdtemp(prefix="e2e_logic.")
 with open(os.path.join(h.TOP_SRCDIR, "tests", "unit", "samples",
@@ -139,10 +138,14 @@ def _(c):
 def _(c):
     k = c.connect(timeout=30)
     rc, out, err = run("-s", c.d.path, "-v", "generate", "-n", "2")
-    m = re.search(r"^sudokuc: generate: medium puzzles, seeds (\d+) to "
+    m = re.search(r"^sudokuc: generate: 2 medium puzzles, seeds (\d+) to "
                   r"(\d+)$", err, re.M)
     check(rc == 0 and m, (rc, err))
     eq(int(m.group(2)), (int(m.group(1)) + 1) % 2 ** 64, "two seeds")
+    rc, _, err1 = run("-s", c.d.path, "-v", "generate", "--seed", "7")
+    check(rc == 0 and re.search(r"^sudokuc: generate: 1 medium puzzle, "
+                                r"seed 7$", err1, re.M),
+          "one puzzle, one seed: %r" % err1)
     eq(run("-L", "generate", "--seed", m.group(1), "-n", "2")[1], out,
        "the same puzzles from the seed -v named")
     eq(k.req("RATE " + out.split()[0]).split()[0], "medium", "default level")
@@ -315,7 +318,7 @@ def pretty_problem(out, line, puzzle, grid=None):
             if i in place:
                 want = "(%s)" % place[i]
             elif filled:
-                want = "".join(cand)
+                want = "=" + "".join(cand)     # a given is marked (23.10)
             else:
                 want = "".join(("[%s]" if d in gone.get(i, ()) else "%s") % d
                                for d in sorted(cand | gone.get(i, set())))

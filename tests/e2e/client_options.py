@@ -18,7 +18,7 @@ import sys
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as tap  # noqa: E402
-from client_common import (BUILD, EASY, EMPTY, EMPTY_LEXMIN, Tmp,  # noqa: E402
+from client_common import (EASY, EMPTY, EMPTY_LEXMIN, Tmp,  # noqa: E402
                            case_runner, check_lines, run,
                            run_groups)
 
@@ -66,7 +66,7 @@ def usage_tests():
 
 
 def synopsis_test(name):
-    page = os.path.join(BUILD, "man", "sudokuc.1")
+    page = os.path.join(tap.TOP_BUILDDIR, "man", "sudokuc.1")
     if not shutil.which("mandoc") or not os.path.exists(page):
         TAP.skip(name, "mandoc or man/sudokuc.1 missing")
         return
@@ -170,7 +170,7 @@ def option_tests():
         rc, out, err = run(L, *odd)
         TAP.ok(rc == 1 and "No such file" not in err and out.splitlines() == [
             "ERR length expected 81 cells, found 82",
-            "ERR char bad character '-' (0x2d) at position 41",
+            "ERR char bad character '-' (0x2d) at position 41 (r5c5)",
             "ERR length expected 81 cells, found 6"], name,
             (rc, out, err))
 

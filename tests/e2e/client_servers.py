@@ -30,8 +30,7 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 
 T = h.Tap()
-SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(h.TOP_BUILDDIR, "src",
-                                                    "sudokuc")
+SUDOKUC = h.SUDOKUC
 SET17 = os.path.join(h.PUZZLE_DIR, "puzzles2_17_clue")
 UNITS = ([[r * 9 + c for c in range(9)] for r in range(9)] +
          [[r * 9 + c for r in range(9)] for c in range(9)] +
@@ -367,11 +366,15 @@ def _(c):
     took = time.monotonic() - t0
     eq((rc, out), (2, ""), "exit status and output")
     lines = err.splitlines()
-    eq(len(lines), 2, "two messages: " + err)
-    check(lines[0].startswith("sudokuc: cannot connect to unix:%s: No such "
-                              "file or directory" % missing) and
-          lines[1].startswith("sudokuc: cannot connect to tcp:127.0.0.1:%d: "
-                              "Connection refused" % port), err)
+    eq(len(lines), 3, "a message per server, then the hint once: " + err)
+    eq(lines[0], "sudokuc: cannot connect to unix:%s: No such file or "
+       "directory" % missing, "the socket's reason")
+    eq(lines[1], "sudokuc: cannot connect to tcp:127.0.0.1:%d: Connection "
+       "refused" % port, "the port's reason")
+    # Where to point sudokuc instead, said once (issue 23.1).
+    eq(lines[2], "sudokuc: is sudokud running? -s PATH, -H HOST[:PORT] or "
+       "SUDOKUD_SERVERS say where it listens; -L solves without a daemon",
+       "the hint")
     # At once: no waiting for the -t 30 timeout.
     check(took < 15, "took %.1f s with -t 30" % took)
 

@@ -10,6 +10,7 @@ from the program.
 """
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -42,7 +43,7 @@ def expect_error(tmp, name, text, line, reason):
     """The file must be refused with exactly PATH:LINE: REASON."""
     path, (rc, out, err) = run_file(tmp, name + ".conf", text,
                                     binary=isinstance(text, bytes))
-    want = "%s:%d: %s\n" % (path, line, reason)
+    want = "sudokud: %s:%d: %s\n" % (path, line, reason)
     check("refuses %s" % name, rc == 1 and err == want and out == "",
           "rc=%d stderr=%r want %r" % (rc, err, want))
 
@@ -82,8 +83,8 @@ def dump_values(out):
 DEFAULTS = {
     "server.workers": "0", "server.max_connections": "1024",
     "server.idle_timeout": "300", "server.write_timeout": "30",
-    "server.shutdown_timeout": "10", "server.max_line": "1024",
-    "server.output_high": "262144", "server.output_low": "65536",
+    "server.shutdown_timeout": "10", "server.max_line": "1k",
+    "server.output_high": "256k", "server.output_low": "64k",
     "solver.budget": "100000", "solver.count_max": "1000",
     "listen.unix_mode": "0660", "log.level": "info",
     "log.facility": "daemon",
@@ -101,16 +102,30 @@ def test_flags():
     want = "sudokud %s\n" % version_from_configure()
     check("-V prints the version", rc == 0 and out == want,
           "rc=%d out=%r want %r" % (rc, out, want))
-    rc, out, err = run("-x")
-    check("a bad flag prints usage and exits 1",
-          rc == 1 and err.endswith(USAGE) and out == "",
-          "rc=%d err=%r" % (rc, err))
+    # One wording and one exit status (2) for a usage error, in both
+    # programs (issue 23.8): the message, then the usage.
+    for args, cargs, msg in (
+            (["-Z"], None, "unknown option -Z"),
+            (["--no-such-flag=1"], None, "unknown option --no-such-flag"),
+            (["-f"], None, "option -f needs an argument"),
+            (["--file"], ["--format"], "option --%s needs an argument")):
+        cargs = cargs or args
+        rc, out, err = run(*args)
+        said = msg.replace("%s", "file")
+        check("%s: '%s', the usage, exit 2" % (" ".join(args), said),
+              (rc, out, err) == (2, "", "sudokud: %s\n%s" % (said, USAGE)),
+              "rc=%d err=%r" % (rc, err))
+        r = subprocess.run([h.SUDOKUC] + cargs, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=10)
+        said = msg.replace("%s", "format")
+        check("sudokuc %s: the same words, exit 2" % " ".join(cargs),
+              r.returncode == 2 and
+              r.stderr.startswith("sudokuc: %s\nusage: sudokuc " % said),
+              "rc=%d err=%r" % (r.returncode, r.stderr))
     rc, out, err = run("-n", "extra")
-    check("an argument prints usage and exits 1",
-          rc == 1 and err == USAGE, "rc=%d err=%r" % (rc, err))
-    rc, out, err = run("-f")
-    check("-f without a file prints usage and exits 1",
-          rc == 1 and err.endswith(USAGE), "rc=%d err=%r" % (rc, err))
+    check("an operand prints why and the usage, exits 2",
+          rc == 2 and err == "sudokud: unexpected operand 'extra' (the file "
+          "is -f FILE)\n" + USAGE, "rc=%d err=%r" % (rc, err))
     rc, out, err = run("--version")
     check("--version prints the version", rc == 0 and out == want,
           "rc=%d out=%r want %r" % (rc, out, want))
@@ -124,14 +139,10 @@ def test_flags():
               rc == 0 and err == "" and out.startswith(USAGE) and
               all(any(ln.strip().startswith(o) for ln in lines)
                   for o in opts), "rc=%d out=%r err=%r" % (rc, out, err))
-    rc, out, err = run("--no-such-flag")
-    check("an unknown long option prints usage and exits 1",
-          rc == 1 and err.endswith(USAGE) and out == "",
-          "rc=%d err=%r" % (rc, err))
     rc, out, err = run("--check", "--file", "/nonexistent/sudokud.conf")
-    check("long forms --check --file work like -n -f",
-          rc == 1 and "/nonexistent/sudokud.conf" in err,
-          "rc=%d err=%r" % (rc, err))
+    check("long forms --check --file work like -n -f, and say who speaks",
+          rc == 1 and err == "sudokud: /nonexistent/sudokud.conf: No such "
+          "file or directory\n", "rc=%d err=%r" % (rc, err))
 
 
 def test_defaults():
@@ -144,6 +155,29 @@ def test_defaults():
     ok = ok and "listen.tcp" not in got and "server.user" not in got
     check("no -f: built-in defaults, one Unix socket, no TCP", ok,
           "rc=%d err=%r out=%r" % (rc, err, out))
+    # Every key of sudokud.conf(5), the unset ones as comments (23.9).
+    with open(os.path.join(h.TOP_BUILDDIR, "man", "sudokud.conf.5")) as f:
+        keys = re.findall(r"^\.It Cm (\w+) No = ", f.read(), re.M)
+    shown = re.findall(r"^(?:; )?(\w+)(?: = | is not set$)", out, re.M)
+    check("-nv shows every key of sudokud.conf(5)",
+          len(keys) > 20 and sorted(shown) == sorted(keys),
+          "shown %r, documented %r" % (sorted(shown), sorted(keys)))
+    unset = ("user", "group", "unix_group", "tcp", "tcp_proxy", "metrics")
+    check("-nv says which keys are not set",
+          all("; %s is not set" % k in out.splitlines() for k in unset), out)
+
+
+def test_dump_reads_back(tmp):
+    """What -nv prints is a configuration file that means the same."""
+    path, (rc, first, err) = run_file(
+        tmp, "dump0.conf", "[server]\nmax_line = 2048\noutput_high = 3m\n"
+        "output_low = 1000\n[listen]\ntcp = 127.0.0.1:7999\n", "-v")
+    _, (rc2, again, err2) = run_file(tmp, "dump1.conf", first, "-v")
+    check("the dump of -nv reads back as the same configuration",
+          (rc, rc2) == (0, 0) and again == first and
+          "max_line = 2k\n" in first and "output_high = 3m\n" in first and
+          "output_low = 1000\n" in first,
+          "rc=%d,%d err=%r out=%r" % (rc, rc2, err + err2, first))
 
 
 def test_default_listener(tmp):
@@ -210,8 +244,8 @@ def test_good(tmp):
     expect_ok(tmp, "sizes with k and m suffixes",
               "[server]\nmax_line = 1k\noutput_high = 1M\n"
               "output_low = 512k\n",
-              {"server.max_line": "1024", "server.output_high": "1048576",
-               "server.output_low": "524288"})
+              {"server.max_line": "1k", "server.output_high": "1m",
+               "server.output_low": "512k"})
     expect_ok(tmp, "range limits",
               "[server]\nworkers = 256\nmax_connections = 1\n"
               "idle_timeout = 0\nshutdown_timeout = 3600\n"
@@ -275,6 +309,9 @@ BAD = [
      "unix_mode: 01777 is out of range (0..0777)"),
     ("tcp port 0", "[listen]\ntcp = 127.0.0.1:0\n", 2,
      "tcp: '0' is not a port (1..65535)"),
+    ("tcp host without a port", "[listen]\ntcp = 127.0.0.1\n", 2,
+     "tcp: '127.0.0.1' has no port: write HOST:PORT (127.0.0.1:7999) or a "
+     "port alone"),
     ("tcp port too large", "[listen]\ntcp = 65536\n", 2,
      "tcp: '65536' is not a port (1..65535)"),
     ("tcp IPv6 without brackets", "[listen]\ntcp = ::1:7999\n", 2,
@@ -334,15 +371,15 @@ def test_bad(tmp):
 # What only starting used to find: -n checks it too, short of binding.
 START = [
     ("a user that does not exist", "[server]\nuser = sudokud-no-such-user\n",
-     "user sudokud-no-such-user: no such entry"),
+     "no such user 'sudokud-no-such-user'"),
     ("a group that does not exist",
      "[server]\nuser = nobody\ngroup = sudokud-no-such-group\n",
-     "group sudokud-no-such-group: no such entry"),
+     "no such group 'sudokud-no-such-group'"),
     ("a group without a user", "[server]\ngroup = nogroup\n",
      "group nogroup set without user"),
     ("a unix_group that does not exist",
      "[listen]\nunix = /tmp/x.sock\nunix_group = sudokud-no-such-group\n",
-     "unix_group: no group 'sudokud-no-such-group'"),
+     "unix_group: no such group 'sudokud-no-such-group'"),
     ("a TCP host that does not resolve",
      "[listen]\ntcp = no-such-host.invalid:7999\n",
      "no-such-host.invalid port 7999: "),
@@ -357,7 +394,7 @@ def test_start_checks(tmp):
     for name, text, reason in START:
         path, (rc, out, err) = run_file(tmp, name.replace(" ", "_") +
                                         ".conf", text)
-        want = "%s: %s" % (path, reason)
+        want = "sudokud: %s: %s" % (path, reason)
         check("-n refuses %s" % name, rc == 1 and err.startswith(want)
               and err.endswith("\n") and err.count("\n") == 1,
               "rc=%d stderr=%r want %r..." % (rc, err, want))
@@ -366,7 +403,7 @@ def test_start_checks(tmp):
 def test_missing(tmp):
     path = os.path.join(tmp, "does-not-exist.conf")
     rc, out, err = run("-n", "-f", path)
-    want = "%s: No such file or directory\n" % path
+    want = "sudokud: %s: No such file or directory\n" % path
     check("a missing file is an error", rc == 1 and err == want,
           "rc=%d err=%r" % (rc, err))
 
@@ -375,6 +412,7 @@ def checks():
     with tempfile.TemporaryDirectory(prefix="sudokud-config.") as tmp:
         test_flags()
         test_defaults()
+        test_dump_reads_back(tmp)
         test_shipped(tmp)
         test_default_listener(tmp)
         test_system()

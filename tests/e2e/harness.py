@@ -68,7 +68,8 @@ import traceback
 from harness_conn import (  # noqa: F401
     CASE_TIMEOUT, CLASSIC, CLASSIC_SOLUTION, DAEMON, EMPTY, EMPTY_LEXMIN,
     FILE_TIMEOUT, HERE, IO_TIMEOUT, PUZZLE_DIR, SANITIZED, STAMP_RE,
-    STAT_NAMES, TOP_BUILDDIR, TOP_SRCDIR, UNITS_OF, CaseTimeout, Client,
+    STAT_NAMES, SUDOKUC, TOP_BUILDDIR, TOP_SRCDIR, UNITS_OF, CaseTimeout,
+    Client,
     Fail, NotifySocket, ask, can_connect, check, check_mem, check_solution,
     eq, givens_consistent, load_puzzles, package_version, parse_grid, ping,
     ref_search, sender, short, solution_problem, unstamp, wait_for)

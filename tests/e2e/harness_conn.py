@@ -22,6 +22,8 @@ TOP_SRCDIR = os.environ.get("top_srcdir") or os.path.dirname(
 PUZZLE_DIR = os.environ.get("PUZZLE_DIR") or os.path.join(TOP_SRCDIR, "data")
 DAEMON = os.environ.get("SUDOKUD") or os.path.join(TOP_BUILDDIR, "src",
                                                    "sudokud")
+SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(TOP_BUILDDIR, "src",
+                                                    "sudokuc")
 
 def _sanitized(path):
     """Is the daemon an ASan/MSan/TSan build?  Their RSS means nothing."""

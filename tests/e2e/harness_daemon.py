@@ -7,6 +7,7 @@ listeners, environment, inherited fds and log; sudokud run to its exit
 process from /proc.  Tests import harness.py, which has these names.
 """
 
+import contextlib
 import fcntl
 import os
 import re
@@ -428,11 +429,21 @@ class Daemon:
         return "\n".join("daemon: " + ln for ln in file_tail(self.log, n))
 
     def __enter__(self):
+        """with Daemon(...) as d: started, cleaned up at the end."""
         return self.start()
 
     def __exit__(self, *exc):
         self.cleanup()
         return False
+
+    @contextlib.contextmanager
+    def scope(self):
+        """with Daemon(...).scope() as d: not started (the case starts it,
+        or spawns it to see it fail), cleaned up at the end."""
+        try:
+            yield self
+        finally:
+            self.cleanup()
 
     # connections
     def raw_socket(self, transport, timeout=IO_TIMEOUT):

@@ -61,37 +61,28 @@ def stale_socket(path):
 @T.case("stale socket file at the path -> daemon replaces it and serves",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         stale_socket(d.path)
         d.start()
         eq(serves(d.path), "PONG", "PING")
-    finally:
-        d.cleanup()
 
 
 @T.case("kill -9, then restart on the same path -> serves",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
-        d.start()
+    with h.Daemon(workers=1, tcp=False) as d:
         d.proc.send_signal(signal.SIGKILL)
         d.proc.wait(5)
         check(os.path.exists(d.path), "socket gone after kill -9 (?)")
         d.start()
         eq(serves(d.path), "PONG", "PING after restart")
-    finally:
-        d.cleanup()
 
 
 @T.case("second instance on the same path -> exits non-zero, first serves",
         transports=ONE, own=True)
 def _(c):
-    d1 = h.Daemon(workers=1, tcp=False)
-    d2 = h.Daemon(workers=1, tcp=False, sock_path=d1.path)
-    try:
-        d1.start()
+    with h.Daemon(workers=1, tcp=False) as d1, \
+            h.Daemon(workers=1, tcp=False, sock_path=d1.path).scope() as d2:
         ino = os.stat(d1.path).st_ino
         d2.spawn()
         rc = wait_exit(d2, 10)
@@ -100,16 +91,12 @@ def _(c):
         eq(os.stat(d1.path).st_ino, ino, "socket inode (replaced?)")
         eq(serves(d1.path), "PONG", "first instance")
         check(d1.alive(), "first instance died")
-    finally:
-        d2.cleanup()
-        d1.cleanup()
 
 
 @T.case("regular file at the socket path -> refuses to start, file kept",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         with open(d.path, "w") as f:
             f.write("precious\n")
         d.spawn()
@@ -118,38 +105,29 @@ def _(c):
         check(rc != 0, "daemon exited 0")
         with open(d.path) as f:
             eq(f.read(), "precious\n", "the regular file")
-    finally:
-        d.cleanup()
 
 
 @T.case("socket path in a missing directory -> refuses to start",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         d.path = os.path.join(d.tmp, "nodir", "sock")
         d.spawn()
         rc = wait_exit(d, 10)
         check(rc is not None and rc != 0, "exit status %r" % rc)
-    finally:
-        d.cleanup()
 
 
 @T.case("TCP port already in use -> refuses to start",
         transports=ONE, own=True)
 def _(c):
-    busy = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    busy.bind(("127.0.0.1", 0))
-    busy.listen(1)
-    d = h.Daemon(workers=1, unix=False)
-    try:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy, \
+            h.Daemon(workers=1, unix=False).scope() as d:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
         d.port = busy.getsockname()[1]
         d.spawn()
         rc = wait_exit(d, 10)
         check(rc is not None and rc != 0, "exit status %r" % rc)
-    finally:
-        busy.close()
-        d.cleanup()
 
 
 def has_ipv6_loopback():
@@ -165,8 +143,7 @@ def has_ipv6_loopback():
 @T.case("several listeners: two Unix sockets, [::1]:PORT and a bare PORT",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         path2 = os.path.join(d.tmp, "sock2")
         p4 = h.free_port()
         conf = "[listen]\nunix = %s\ntcp = %d\n" % (path2, p4)
@@ -190,31 +167,24 @@ def _(c):
         eq(d.terminate(5), 0, "exit status")
         check(not os.path.exists(d.path) and not os.path.exists(path2),
               "socket files left behind")
-    finally:
-        d.cleanup()
 
 
 @T.case("Unix socket path longer than sun_path -> refuses to start",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         d.path = os.path.join(d.tmp, "s" * 120)
         d.spawn()
         rc = wait_exit(d, 10)
         eq(rc, 1, "exit status")
         check(not os.path.exists(d.path), "a socket was made")
-    finally:
-        d.cleanup()
 
 
 @T.case("SIGTERM with nothing to finish -> exit 0 at once, not at "
         "shutdown_timeout; the socket file is unlinked",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=2, shutdown_timeout=30)
-    try:
-        d.start()
+    with h.Daemon(workers=2, shutdown_timeout=30) as d:
         k = d.connect("unix")
         eq(k.req("PING"), "PONG", "PING")
         k.close()
@@ -225,8 +195,6 @@ def _(c):
         # Nothing pending: no waiting for the 30 s of shutdown_timeout.
         check(took < 15, "exit took %.1f s, shutdown_timeout 30" % took)
         check(not os.path.exists(d.path), "socket file left behind")
-    finally:
-        d.cleanup()
 
 
 @T.case("SIGTERM with connected clients -> replies flushed, exit 0 within "
@@ -234,9 +202,7 @@ def _(c):
 def _(c):
     # shutdown_timeout 10: ample for 19 hard puzzles on any machine; the
     # check is that all are answered and the daemon exits by itself.
-    d = h.Daemon(workers=2, shutdown_timeout=10)
-    try:
-        d.start()
+    with h.Daemon(workers=2, shutdown_timeout=10) as d:
         idle = d.connect("tcp")
         eq(idle.req("PING"), "PONG", "idle client")
         k = d.connect("unix")
@@ -258,17 +224,13 @@ def _(c):
         check(took <= 20.5, "exit took %.1f s with shutdown_timeout 10"
               % took)
         check(not os.path.exists(d.path), "socket file left behind")
-    finally:
-        d.cleanup()
 
 
 @T.case("SIGTERM with a client that never reads -> exit 0 within "
         "shutdown_timeout; no new connections meanwhile",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=2, shutdown_timeout=2, write_timeout=60)
-    try:
-        d.start()
+    with h.Daemon(workers=2, shutdown_timeout=2, write_timeout=60) as d:
         stuck = d.raw_socket("tcp")
         stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         t, res = h.sender(stuck, b"HELP\n" * 200000, stop_on_block=3)
@@ -296,8 +258,6 @@ def _(c):
               % took)
         check(not os.path.exists(d.path), "socket file left behind")
         stuck.close()
-    finally:
-        d.cleanup()
 
 
 @T.case("SIGTERM with backlogs on clients that read late -> the deadline "
@@ -308,9 +268,7 @@ def _(c):
     # and read nothing until after the signal.  Draining must keep
     # pausing on output_high and yielding to the event loop, or the
     # worker blocks past the deadline while output grows without bound.
-    d = h.Daemon(workers=2, shutdown_timeout=2, write_timeout=60)
-    try:
-        d.start()
+    with h.Daemon(workers=2, shutdown_timeout=2, write_timeout=60) as d:
         rss0 = d.rss_kb()
         socks = []
         for _i in range(6):
@@ -350,48 +308,38 @@ def _(c):
                % (took, peak - rss0))
         for s in socks:
             s.close()
-    finally:
-        d.cleanup()
 
 
 @T.case("SIGINT -> exit 0 like SIGTERM", transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1)
-    try:
-        d.start()
+    with h.Daemon(workers=1) as d:
         d.proc.send_signal(signal.SIGINT)
         eq(wait_exit(d, 5), 0, "exit status")
         check(not os.path.exists(d.path), "socket file left behind")
-    finally:
-        d.cleanup()
 
 
 @T.case("workers = 0 -> one per online CPU", transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=0, tcp=False)
-    try:
-        d.start()
+    with h.Daemon(workers=0, tcp=False) as d:
         eq(int(d.stats("unix")["workers"]),
            os.sysconf("SC_NPROCESSORS_ONLN"), "STAT workers")
-    finally:
-        d.cleanup()
 
 
-@T.case("usage errors and bad files -> exit 1", transports=ONE, own=True)
+@T.case("usage errors -> exit 2, bad files -> exit 1", transports=ONE,
+        own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         def run(*args):
             return subprocess.run([h.DAEMON] + list(args), timeout=5,
                                   stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE)
         r = run("-x")
-        eq(r.returncode, 1, "unknown option (stderr %r)" % r.stderr[:200])
+        eq(r.returncode, 2, "unknown option (stderr %r)" % r.stderr[:200])
         r = run("-d", "-f", os.path.join(d.tmp, "missing.conf"))
         eq(r.returncode, 1, "missing config file")
         r = run("-d", "-f", d.tmp, "extra-argument")
-        eq(r.returncode, 1, "extra argument")
+        eq(r.returncode, 2, "extra argument")
         for bad in ("[server]\noutput_high = 8192\noutput_low = 8192\n",
                     "[server]\nmax_connections = 0\n",
                     "[server]\nworkers = many\n",
@@ -404,15 +352,12 @@ def _(c):
             eq(r.returncode, 1, "-n on %r (stderr %r)" % (bad, r.stderr))
             check(os.path.basename(d.conf).encode() in r.stderr,
                   "-n on %r: no file name in %r" % (bad, r.stderr))
-    finally:
-        d.cleanup()
 
 
 @T.case("-n checks the config: good -> 0, unknown key -> non-zero",
         transports=ONE, own=True)
 def _(c):
-    d = h.Daemon(workers=1, tcp=False)
-    try:
+    with h.Daemon(workers=1, tcp=False).scope() as d:
         d.write_conf()
         r = subprocess.run([h.DAEMON, "-n", "-f", d.conf], timeout=5,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -428,8 +373,6 @@ def _(c):
         r = subprocess.run([h.DAEMON, "-n", "-f", d.conf], timeout=5,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         check(r.returncode != 0, "-n accepted max_line = 5")
-    finally:
-        d.cleanup()
 
 
 @T.case("-V prints the version and exits 0", transports=ONE, own=True)

@@ -106,8 +106,14 @@ def _(c):
         check(re.fullmatch(r"[a-z_]+", tech), "technique %r" % tech)
 
 
-def apply(marks, sol, step, what):
-    """Apply a HINT step to the 729 marks; every action checked."""
+PEERS = [{j for j in range(81) if j != i and (
+    j // 9 == i // 9 or j % 9 == i % 9 or
+    (j // 27 == i // 27 and j % 9 // 3 == i % 9 // 3))} for i in range(81)]
+
+
+def apply(marks, sol, step, what, clear=False):
+    """Apply a HINT step to the 729 marks; every action checked.  clear:
+    a placed digit also leaves its peers' marks."""
     m = STEP.match(step)
     check(m is not None, "%s: not a step: %r" % (what, step))
     for act in m.group(2).split(","):
@@ -117,6 +123,8 @@ def apply(marks, sol, step, what):
             eq(d, sol[cell], "%s: %s places the solution's digit"
                % (what, act))
             marks[cell] = "".join(x if x == d else "." for x in "123456789")
+            for j in (PEERS[cell] if clear else ()):
+                marks[j] = marks[j].replace(d, ".")
         else:
             check(d != sol[cell], "%s: %s eliminates the solution's digit"
                   % (what, act))
@@ -128,9 +136,10 @@ def apply(marks, sol, step, what):
     return m.group(1)
 
 
-def walk(k, puzzle, sol, limit=400):
+def walk(k, puzzle, sol, limit=400, clear=False, steps=None):
     """Ask for hints on pencil marks until solved or stuck: the steps'
-    techniques, the last reply and the marks it answered."""
+    techniques, the last reply and the marks it answered; steps, a list,
+    gets every reply."""
     marks = [("123456789" if ch in ".0" else
               "".join(x if x == ch else "." for x in "123456789"))
              for ch in puzzle]
@@ -139,7 +148,10 @@ def walk(k, puzzle, sol, limit=400):
         reply = k.req("HINT %s %s" % (puzzle, "".join(marks)))
         if reply == "solved" or reply.startswith("ERR nostep"):
             return techs, reply, "".join(marks)
-        techs.append(apply(marks, sol, reply, "%s step %d" % (puzzle, n)))
+        if steps is not None:
+            steps.append(reply)
+        techs.append(apply(marks, sol, reply, "%s step %d" % (puzzle, n),
+                           clear))
     raise h.Fail("%s: no end after %d hints" % (puzzle, limit))
 
 
@@ -163,6 +175,25 @@ def _(c):
             eq(max(order, key=STEP_ORDER.index), tech, "hardest of " + p)
     c.note("walks: %r" % ends)
     check(ends.get("solved", 0) > 0, "no walk ended solved")
+
+
+@T.case("HINT with placed digits cleared from the peers' marks, or not "
+        "(doc/rating.md): both walks sound and solved, but not the same "
+        "steps", timeout=90)
+def _(c):
+    k = c.connect(timeout=30)
+    p = k.req("GENERATE easy 1", 30)
+    sol = solution(k, p)
+    kept, cleared = [], []
+    for clear, steps in ((False, kept), (True, cleared)):
+        _, end, marks = walk(k, p, sol, clear=clear, steps=steps)
+        eq(end, "solved", "the walk %s clearing" % ("with" if clear else
+                                                    "without"))
+    differ = next((i for i, (a, b) in enumerate(zip(kept, cleared))
+                   if a != b), None)
+    check(differ is not None, "the same %d hints both ways" % len(kept))
+    c.note("GENERATE easy 1: the hints differ from hint %d on (%d hints "
+           "kept, %d cleared)" % (differ + 1, len(kept), len(cleared)))
 
 
 # Techniques in the order the solver tries them (doc/protocol.md).

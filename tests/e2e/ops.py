@@ -210,7 +210,7 @@ def _(c):
     try:
         rc, lines = refused(d)
         eq(rc, 1, "exit status")
-        eq(lines[-1:], ["user %s: no such entry" % NOUSER],
+        eq(lines[-1:], ["no such user '%s'" % NOUSER],
            "last line on stderr")
         check(not os.path.exists(d.path), "socket left at %s" % d.path)
     finally:
@@ -227,7 +227,7 @@ def _(c):
     try:
         rc, lines = refused(d)
         eq(rc, 1, "exit status")
-        eq(lines[-1:], ["group %s: no such entry" % NOGROUP],
+        eq(lines[-1:], ["no such group '%s'" % NOGROUP],
            "last line on stderr")
         check(not os.path.exists(d.path), "socket left at %s" % d.path)
     finally:
@@ -325,7 +325,7 @@ def _(c):
     r = subprocess.run([h.DAEMON, "-Z"], stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        timeout=10)
-    eq(r.returncode, 1, "exit status for a bad flag")
+    eq(r.returncode, 2, "exit status for a bad flag")
     usage = [ln for ln in r.stderr.decode("ascii", "replace").splitlines()
              if ln.startswith("usage: ")]
     eq(len(usage), 1, "usage lines in %r" % r.stderr)

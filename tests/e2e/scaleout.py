@@ -32,8 +32,7 @@ from harness import check, eq                           # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
-SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(h.TOP_BUILDDIR, "src",
-                                                    "sudokuc")
+SUDOKUC = h.SUDOKUC
 EXAMPLE = os.path.join(h.TOP_SRCDIR, "contrib", "haproxy", "sudokud.cfg")
 SET = "puzzles2_17_clue"
 NODES = 3

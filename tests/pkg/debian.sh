@@ -236,6 +236,16 @@ done
 check "/etc/sudokud.conf is a conffile; the units are enabled" "$why" \
     [ -z "$why" ]
 
+# The examples and doc/scaling.md that sudokud(8) points to, shipped.
+why=""
+for f in scaling.md examples/sudokud.conf examples/haproxy/sudokud.cfg \
+    examples/prometheus/prometheus.yml examples/prometheus/sudokud-rules.yml \
+    examples/kubernetes/sudokud.yaml; do
+	grep -qx "/usr/share/doc/sudokud/$f" "$tmp/files" || why="$why $f"
+done
+check "sudokud ships scaling.md and the examples in /usr/share/doc/sudokud" \
+    "missing:$why" [ -z "$why" ]
+
 # The example of the installed sudoku(3), built against the installed
 # libsudoku-dev through its pkg-config file, prints what the page shows.
 zcat /usr/share/man/man3/sudoku.3.gz >"$tmp/sudoku.3" 2>/dev/null

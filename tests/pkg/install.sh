@@ -7,7 +7,8 @@
 # sudoku(3)'s EXAMPLES against the installed sudoku.h and libsudoku
 # with nothing but the flags of "pkg-config --cflags --libs sudoku"
 # (PKG_CONFIG_SYSROOT_DIR maps the installed paths into the DESTDIR),
-# runs it and compares its output with the one the page shows; checks
+# runs it and compares its output with the one the page shows, the same
+# compiled as C++; checks
 # that the page, the completions, the sysusers.d entry and the units
 # are installed where they belong; and that "make uninstall" leaves
 # nothing behind.
@@ -34,7 +35,7 @@ trap 'rm -rf "$tmp"' EXIT
 dest=$tmp/root
 builddir=$(cd "$builddir" && pwd)
 
-echo "1..9"
+echo "1..11"
 
 # 1. make install into DESTDIR, apart from the make running this test.
 if (cd "$builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
@@ -109,11 +110,40 @@ lib=$(LD_LIBRARY_PATH="$dest$libdir" ldd "$tmp/example" 2>/dev/null |
     ok "the example uses the installed libsudoku.so.1" ||
     notok "the example uses the installed libsudoku.so.1" "ldd: '$lib'"
 
-# 7. The pages, the units, the sysusers.d entry, the completions.
+# 6b. The same program is C++ too: sudoku.h has C linkage and no C-only
+# syntax for C++ (issue 23.4).  Of the build's flags, only the
+# sanitizers' (the library may need their runtime).
+cxx=$(command -v "${CXX:-g++}" || command -v c++)
+san=$(printf '%s\n' $cflags $ldflags | grep -E '^-fsanitize|^-fno-sanitize' |
+    tr '\n' ' ')
+cp "$tmp/example.c" "$tmp/example.cc"
+if [ -n "$cxx" ] && (cd "$tmp" && $cxx $san -std=c++11 -pedantic -Wall \
+    -Wextra -Werror -o example++ example.cc $flags) >"$tmp/cxx.log" 2>&1; then
+	ok "the example compiles as C++11 with pkg-config's flags only"
+else
+	notok "the example compiles as C++11 with pkg-config's flags only" \
+	    "${cxx:-no C++ compiler (scripts/install-deps test)} $san ... $flags
+$(cat "$tmp/cxx.log" 2>/dev/null)"
+fi
+LD_LIBRARY_PATH="$dest$libdir" "$tmp/example++" >"$tmp/got++" 2>&1
+if cmp -s "$tmp/got++" "$tmp/expected"; then
+	ok "the C++ example prints what sudoku(3) shows"
+else
+	notok "the C++ example prints what sudoku(3) shows" \
+	    "$(diff "$tmp/expected" "$tmp/got++")"
+fi
+
+# 7. The pages, the units, the sysusers.d entry, the completions, the
+# examples that sudokud(8) and doc/scaling.md point to (issue 23.7).
 missing=""
 for f in man3/sudoku.3 man8/sudokud.8 man1/sudokuc.1 \
     systemd/system/sudokud.service systemd/system/sudokud.socket \
-    sysusers.d/sudokud.conf; do
+    sysusers.d/sudokud.conf doc/sudokud/scaling.md \
+    doc/sudokud/examples/sudokud.conf \
+    doc/sudokud/examples/haproxy/sudokud.cfg \
+    doc/sudokud/examples/prometheus/prometheus.yml \
+    doc/sudokud/examples/prometheus/sudokud-rules.yml \
+    doc/sudokud/examples/kubernetes/sudokud.yaml; do
 	[ -n "$(find "$dest" -path "*/$f")" ] || missing="$missing $f"
 done
 bcdir=$(sed -n 's/^bashcompletiondir = //p' "$builddir/Makefile")
@@ -124,8 +154,8 @@ if [ -n "$bcdir" ]; then
 	done
 fi
 [ -z "$missing" ] &&
-    ok "man pages, units, sysusers.d entry and completions installed" ||
-    notok "man pages, units, sysusers.d entry and completions installed" \
+    ok "man pages, units, sysusers.d entry, completions, examples installed" ||
+    notok "man pages, units, sysusers.d entry, completions, examples installed" \
 	"missing:$missing"
 
 # 8. The sysusers.d entry creates the group of the socket unit.

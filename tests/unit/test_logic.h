@@ -17,14 +17,7 @@
 
 #include "core/sudoku.h"
 #include "checker.h"
-
-/* As in test_sudoku.h: a TAP comment next to the "not ok" line. */
-#define test_fail(...) do {						\
-	print_message("# ");						\
-	print_message(__VA_ARGS__);					\
-	print_message("\n");						\
-	fail();								\
-} while (0)
+#include "test_fail.h"
 
 /* The BOJ 2580 sample (as in test_solve.c) and the first hardest one. */
 extern const char test_boj2580[];
@@ -59,24 +52,7 @@ void	test_rate_boj2580(void **);
 
 /* test_techniques.c */
 void	test_tech_naked_single(void **);
-void	test_tech_hidden_single(void **);
-void	test_tech_pointing(void **);
-void	test_tech_claiming(void **);
-void	test_tech_naked_pair(void **);
-void	test_tech_hidden_pair(void **);
-void	test_tech_x_wing(void **);
-void	test_tech_naked_triple(void **);
-void	test_tech_swordfish(void **);
-void	test_tech_hidden_triple(void **);
-void	test_tech_xy_wing(void **);
-void	test_tech_xyz_wing(void **);
-void	test_tech_naked_quad(void **);
-void	test_tech_hidden_quad(void **);
-void	test_tech_jellyfish(void **);
-void	test_tech_colouring_trap(void **);
-void	test_tech_colouring_wrap(void **);
-void	test_tech_x_chain(void **);
-void	test_tech_xy_chain(void **);
+void	test_tech_cases(void **);
 void	test_tech_nostep(void **);
 
 /* test_logic_sets.c */

@@ -17,17 +17,7 @@
 
 #include "daemon/config.h"
 #include "daemon/proto.h"
-
-/*
- * Fails the running test with a message on stdout, next to the "not ok"
- * line (cmocka 1.1.5's fail_msg() writes to stderr).
- */
-#define test_fail(...) do {						\
-	print_message("# ");						\
-	print_message(__VA_ARGS__);					\
-	print_message("\n");						\
-	fail();								\
-} while (0)
+#include "test_fail.h"
 
 /* Puzzles and their known answers (doc/protocol.md, sudokud(8)). */
 #define D9		"........."

@@ -19,18 +19,7 @@
 
 #include "core/sudoku.h"
 #include "checker.h"
-
-/*
- * Fails the running test with a message.  cmocka 1.1.5's fail_msg()
- * writes to stderr, which lands away from the TAP lines in the log; a
- * TAP comment on stdout stays next to the "not ok" line.
- */
-#define test_fail(...) do {						\
-	print_message("# ");						\
-	print_message(__VA_ARGS__);					\
-	print_message("\n");						\
-	fail();								\
-} while (0)
+#include "test_fail.h"
 
 /* A puzzle and its known solution, written as text for checker_grid(). */
 struct test_known {
