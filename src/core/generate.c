@@ -17,68 +17,9 @@
 #include <string.h>
 
 #include "sudoku.h"
+#include "gen.h"
 #include "logic.h"
-
-enum {
-	GEN_RUNNING = 0,
-	GEN_FOUND,
-	GEN_OUT			/* of budget */
-};
-
-/* splitmix64: turns the seed into the xoshiro state. */
-static uint64_t
-gen_splitmix(uint64_t *x)
-{
-	uint64_t	 z;
-
-	z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31));
-}
-
-static uint64_t
-gen_rotl(uint64_t x, int k)
-{
-	return ((x << k) | (x >> (64 - k)));
-}
-
-/* xoshiro256**, one 64-bit output. */
-static uint64_t
-gen_next(uint64_t s[4])
-{
-	uint64_t	 out = gen_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = gen_rotl(s[3], 45);
-	return (out);
-}
-
-/* A number in 0..n-1 (n >= 1); the small modulo bias does not matter. */
-static unsigned int
-gen_below(uint64_t s[4], unsigned int n)
-{
-	return ((unsigned int)(gen_next(s) % n));
-}
-
-/* Shuffles p[0..n-1] in place (Fisher-Yates, from the top). */
-static void
-gen_shuffle(uint64_t s[4], uint8_t *p, int n)
-{
-	uint8_t	 t;
-	int	 i, j;
-
-	for (i = n - 1; i > 0; i--) {
-		j = (int)gen_below(s, (unsigned int)i + 1);
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-}
+#include "rng.h"
 
 /* A level of the fill's search: a cell, its digits in the order tried. */
 struct gen_frame {
@@ -179,42 +120,85 @@ gen_fill(uint64_t s[4], struct gen_fill *F, uint64_t *guesses,
 		f->at = f->n = 0;
 		for (; free != 0; free &= free - 1)
 			f->digit[f->n++] = (uint8_t)logic_digit(free);
-		gen_shuffle(s, f->digit, f->n);
+		rng_shuffle(s, f->digit, f->n);
 		gen_set(F, cell, f->digit[0]);
 	}
 	return (0);
 }
 
-/*
- * Removes the givens of p in a random order, each unless the solution
- * stops being unique.  One pass is enough: a given that cannot go now
- * cannot go later either, with fewer givens around it.  -1 when the
- * budget runs out.
- */
-static int
-gen_minimize(struct sudoku_gen *gen, struct sudoku_grid *p)
+int
+gen_grid(struct sudoku_gen *gen, struct sudoku_grid *g)
+{
+	struct gen_fill		 F;
+
+	if (gen_fill(gen->rng, &F, &gen->spent, gen->budget) != 0)
+		return (-1);
+	*g = F.g;
+	return (0);
+}
+
+int
+gen_count(struct sudoku_gen *gen, const struct sudoku_grid *p,
+    unsigned long limit, unsigned long *n, struct sudoku_grid *first)
 {
 	struct sudoku_stats	 st;
 	enum sudoku_result	 res;
-	unsigned long		 n;
-	uint8_t			 order[SUDOKU_CELLS], v;
-	int			 i;
+
+	if (gen->spent >= gen->budget)
+		return (-1);
+	res = sudoku_count(p, limit, gen->budget - gen->spent, n, first, &st);
+	gen->spent += st.guesses;
+	if (res == SUDOKU_BUDGET)
+		return (-1);
+	if (res != SUDOKU_SOLVED)
+		*n = 0;
+	return (0);
+}
+
+int
+gen_unique(struct sudoku_gen *gen, const struct sudoku_grid *p)
+{
+	unsigned long	 n;
+
+	if (gen_count(gen, p, 2, &n, NULL) != 0)
+		return (-1);
+	return (n == 1);
+}
+
+/*
+ * Each orbit in a random order goes unless the solution stops being
+ * unique.  One pass is enough: an orbit that cannot go now cannot go
+ * later either, with fewer givens around it.  With no symmetry the
+ * orbits are the 81 cells, shuffled as the first generator did.
+ */
+int
+gen_thin(struct sudoku_gen *gen, struct sudoku_grid *p,
+    const struct sym_orbits *o, int floor)
+{
+	uint8_t		 order[SUDOKU_CELLS], keep[SUDOKU_CELLS];
+	int		 i, k, givens = 0, first, size, u;
 
 	for (i = 0; i < SUDOKU_CELLS; i++)
+		givens += p->cell[i] != 0;
+	for (i = 0; i < o->n; i++)
 		order[i] = (uint8_t)i;
-	gen_shuffle(gen->rng, order, SUDOKU_CELLS);
-	for (i = 0; i < SUDOKU_CELLS; i++) {
-		if (gen->spent >= gen->budget)
+	rng_shuffle(gen->rng, order, o->n);
+	for (i = 0; i < o->n; i++) {
+		first = o->start[order[i]];
+		size = o->start[order[i] + 1] - first;
+		if (p->cell[o->cell[first]] == 0 || givens - size < floor)
+			continue;
+		for (k = 0; k < size; k++) {
+			keep[k] = p->cell[o->cell[first + k]];
+			p->cell[o->cell[first + k]] = 0;
+		}
+		if ((u = gen_unique(gen, p)) < 0)
 			return (-1);
-		v = p->cell[order[i]];
-		p->cell[order[i]] = 0;
-		res = sudoku_count(p, 2, gen->budget - gen->spent, &n, NULL,
-		    &st);
-		gen->spent += st.guesses;
-		if (res == SUDOKU_BUDGET)
-			return (-1);
-		if (res != SUDOKU_SOLVED || n != 1)
-			p->cell[order[i]] = v;
+		if (u)
+			givens -= size;
+		else
+			for (k = 0; k < size; k++)
+				p->cell[o->cell[first + k]] = keep[k];
 	}
 	return (0);
 }
@@ -224,14 +208,16 @@ static int
 gen_attempt(struct sudoku_gen *gen, struct sudoku_grid *p,
     struct sudoku_rating *r)
 {
-	struct gen_fill		 F;
+	struct sym_orbits	 o;
+	struct sudoku_grid	 sol;
 
-	if (gen_fill(gen->rng, &F, &gen->spent, gen->budget) != 0)
+	if (gen_grid(gen, &sol) != 0)
 		return (-1);
-	*p = F.g;
-	if (gen_minimize(gen, p) != 0)
+	*p = sol;
+	sym_orbits(SUDOKU_SYM_NONE, &o);
+	if (gen_thin(gen, p, &o, 0) != 0)
 		return (-1);
-	rate_known(p, &F.g, r);
+	rate_known(p, &sol, r);
 	gen->attempts++;
 	gen->seen[r->level]++;
 	return (0);
@@ -241,11 +227,8 @@ void
 sudoku_gen_init(struct sudoku_gen *gen, uint64_t seed,
     enum sudoku_level level, uint64_t budget)
 {
-	int	 i;
-
 	memset(gen, 0, sizeof *gen);
-	for (i = 0; i < 4; i++)
-		gen->rng[i] = gen_splitmix(&seed);
+	rng_seed(gen->rng, seed);
 	gen->budget = budget == 0 ? SUDOKU_BUDGET_DEFAULT : budget;
 	gen->level = level;
 	gen->state = GEN_RUNNING;

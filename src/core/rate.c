@@ -73,22 +73,24 @@ rate_score(const unsigned int *used, struct sudoku_rating *r)
 	r->score = w + (extra < 9 - w % 10 ? extra : 9 - w % 10);
 }
 
-void
-rate_known(const struct sudoku_grid *puzzle, const struct sudoku_grid *sol,
-    struct sudoku_rating *r)
+/*
+ * The walk from c to the end, easiest step first, a trial at each dead
+ * end; used[] gets the steps of each technique.  DONE at the end, or
+ * BROKEN when c contradicts itself or the solution.
+ */
+static enum sudoku_hint_result
+rate_walk(const struct sudoku_cands *c, const struct sudoku_grid *sol,
+    struct sudoku_rating *r, unsigned int used[SUDOKU_TECH_COUNT])
 {
-	struct sudoku_cands	 c;
 	struct sudoku_step	 st;
 	struct logic		 L;
-	enum sudoku_hint_result	 res;
-	unsigned int		 used[SUDOKU_TECH_COUNT];
+	enum sudoku_hint_result	 res = SUDOKU_HINT_BROKEN;
 	int			 n;
 
 	memset(r, 0, sizeof *r);
-	memset(used, 0, sizeof used);
+	memset(used, 0, SUDOKU_TECH_COUNT * sizeof used[0]);
 	r->hardest = SUDOKU_TECH_NAKED_SINGLE;
-	sudoku_cands_init(&c, puzzle);
-	if (logic_prepare(&c, &L) != 0 || logic_units(&L) != 0)
+	if (logic_prepare(c, &L) != 0 || logic_units(&L) != 0)
 		n = RATE_STEPS_MAX;	/* a broken puzzle: nothing to rate */
 	else
 		n = 0;
@@ -97,6 +99,7 @@ rate_known(const struct sudoku_grid *puzzle, const struct sudoku_grid *sol,
 		if (res == SUDOKU_HINT_DONE || res == SUDOKU_HINT_BROKEN)
 			break;
 		if (res == SUDOKU_HINT_NOSTEP) {
+			res = SUDOKU_HINT_BROKEN;
 			if (rate_trial(&L, sol, &st) != 0)
 				break;
 			r->trials++;
@@ -108,6 +111,28 @@ rate_known(const struct sudoku_grid *puzzle, const struct sudoku_grid *sol,
 		logic_apply(&L, &st);
 	}
 	rate_score(used, r);
+	return (res == SUDOKU_HINT_DONE ? res : SUDOKU_HINT_BROKEN);
+}
+
+void
+rate_known(const struct sudoku_grid *puzzle, const struct sudoku_grid *sol,
+    struct sudoku_rating *r)
+{
+	struct sudoku_cands	 c;
+	unsigned int		 used[SUDOKU_TECH_COUNT];
+
+	sudoku_cands_init(&c, puzzle);
+	(void)rate_walk(&c, sol, r, used);
+}
+
+enum sudoku_hint_result
+sudoku_rate_cands(const struct sudoku_cands *c,
+    const struct sudoku_grid *solution, struct sudoku_rating *r,
+    unsigned int used[SUDOKU_TECH_COUNT])
+{
+	unsigned int	 mine[SUDOKU_TECH_COUNT];
+
+	return (rate_walk(c, solution, r, used != NULL ? used : mine));
 }
 
 enum sudoku_result

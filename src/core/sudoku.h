@@ -476,6 +476,13 @@ enum sudoku_gen_result sudoku_gen_run(struct sudoku_gen *gen,
 	    unsigned int max_attempts, struct sudoku_grid *out,
 	    struct sudoku_rating *r);
 
+/*
+ * Symmetries, equivalence (canonical forms), generation with options,
+ * minimize and constrain, whole logical paths: the functions added in
+ * SUDOKU_1.1, in a header of their own (included from here only).
+ */
+#include "sudoku_tools.h"
+
 #ifdef __cplusplus
 }
 #endif
