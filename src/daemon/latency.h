@@ -25,7 +25,7 @@ struct evbuffer;
 #define LATENCY_BUCKETS	(LATENCY_BOUNDS + 1)
 
 /* Histograms a thread keeps: one a verb, at most this many verbs. */
-#define LATENCY_VERBS	16
+#define LATENCY_VERBS	24
 
 extern const uint64_t	latency_bounds[LATENCY_BOUNDS];
 

@@ -3,8 +3,8 @@
  * proto.c -- the request table of doc/protocol.md: tokens, dispatch,
  * errors, HELP and the verbs that need no solver and say nothing of the
  * server (proto_admin.c has HELLO, STATS, SLOWLOG and CLIENT LIST;
- * proto_solve.c and proto_logic.c the verbs that solve, which
- * proto_work.c runs).
+ * proto_solve.c, proto_logic.c and proto_tools.c the verbs that solve,
+ * which proto_work.c runs).
  */
 #include <sys/types.h>
 
@@ -74,8 +74,37 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .help = "a new puzzle of that level (default medium)",
 	    .handler = proto_logic_generate, .reply = proto_logic_generated,
 	    .min_args = 0, .max_args = 2,
-	    .opts = PROTO_OPT_SOLVER | PROTO_OPT_INFO,
+	    .opts = PROTO_OPT_SOLVER | PROTO_OPT_INFO | PROTO_OPT_SHAPE,
 	    .stat = STAT_CMD_GENERATE },
+	[PROTO_CANON] = { .name = "CANON", .usage = "CANON <puzzle>",
+	    .help = "canonical (minlex) form, then its automorphisms",
+	    .handler = proto_tools_canon, .min_args = 1, .max_args = 1,
+	    .stat = STAT_CMD_CANON },
+	[PROTO_SHUFFLE] = { .name = "SHUFFLE",
+	    .usage = "SHUFFLE <puzzle> [<seed>]",
+	    .help = "an equivalent puzzle, the same for a seed",
+	    .handler = proto_tools_shuffle, .min_args = 1, .max_args = 2,
+	    .opts = PROTO_OPT_INFO, .stat = STAT_CMD_SHUFFLE },
+	[PROTO_MINIMIZE] = { .name = "MINIMIZE",
+	    .usage = "MINIMIZE <puzzle> [<seed>]",
+	    .help = "givens removed until none can be",
+	    .handler = proto_tools_minimize, .reply = proto_tools_reduced,
+	    .min_args = 1, .max_args = 2,
+	    .opts = PROTO_OPT_SOLVER | PROTO_OPT_INFO,
+	    .stat = STAT_CMD_MINIMIZE },
+	[PROTO_CONSTRAIN] = { .name = "CONSTRAIN",
+	    .usage = "CONSTRAIN <puzzle> [<seed>]",
+	    .help = "givens added until one solution is left",
+	    .handler = proto_tools_constrain, .reply = proto_tools_reduced,
+	    .min_args = 1, .max_args = 2,
+	    .opts = PROTO_OPT_SOLVER | PROTO_OPT_INFO,
+	    .stat = STAT_CMD_CONSTRAIN },
+	[PROTO_PATH] = { .name = "PATH", .usage = "PATH <puzzle> [<grid>]",
+	    .help = "the whole logical solution, a step a line",
+	    .handler = proto_tools_path, .reply = proto_tools_pathed,
+	    .min_args = 1, .max_args = 2,
+	    .opts = PROTO_OPT_BUDGET | PROTO_OPT_DEADLINE,
+	    .stat = STAT_CMD_PATH },
 	[PROTO_HELLO] = { .name = "HELLO", .usage = "HELLO",
 	    .help = "server, protocol, verbs and limits, as key=value",
 	    .handler = proto_admin_hello, .stat = STAT_CMD_HELLO },
@@ -335,7 +364,10 @@ static const char *const proto_names[PROTO__COUNT] = {
 	[PROTO_SOLVE] = "solve", [PROTO_LEXMIN] = "lexmin",
 	[PROTO_COUNT] = "count", [PROTO_ANALYZE] = "analyze",
 	[PROTO_RATE] = "rate", [PROTO_HINT] = "hint",
-	[PROTO_GENERATE] = "generate", [PROTO_HELLO] = "hello",
+	[PROTO_GENERATE] = "generate", [PROTO_CANON] = "canon",
+	[PROTO_SHUFFLE] = "shuffle", [PROTO_MINIMIZE] = "minimize",
+	[PROTO_CONSTRAIN] = "constrain", [PROTO_PATH] = "path",
+	[PROTO_HELLO] = "hello",
 	[PROTO_PING] = "ping", [PROTO_VERSION] = "version",
 	[PROTO_STATS] = "stats", [PROTO_SLOWLOG] = "slowlog",
 	[PROTO_CLIENT] = "client", [PROTO_HELP] = "help", [PROTO_QUIT] = "quit"

@@ -31,8 +31,9 @@
 
 /*
  * HELLO: who answers and what a client must respect, from the tables:
- * the verbs of HELP, the options, and the configuration's limits that
- * are marked for clients (CONFIG_HELLO), as the file would give them.
+ * the verbs of HELP, the options, the levels and symmetries GENERATE
+ * takes (the core's names), and the configuration's limits that are
+ * marked for clients (CONFIG_HELLO), as the file would give them.
  */
 enum proto_status
 proto_admin_hello(struct proto_req *req)
@@ -50,7 +51,14 @@ proto_admin_hello(struct proto_req *req)
 		opts |= proto_cmds[i].opts;
 	}
 	proto_opts_names(opts, buf, sizeof buf);
-	evbuffer_add_printf(req->out, " options=%s", buf);
+	evbuffer_add_printf(req->out, " options=%s levels=", buf);
+	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++)
+		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
+		    sudoku_level_name((enum sudoku_level)i));
+	evbuffer_add(req->out, " symmetries=", 12);
+	for (i = 0; i < SUDOKU_SYM_COUNT; i++)
+		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
+		    sudoku_symmetry_name((enum sudoku_symmetry)i));
 	for (i = 0; i < config_table_size; i++) {
 		k = &config_table[i];
 		if (!(k->flags & CONFIG_HELLO))

@@ -5,8 +5,9 @@
  * Private to proto.c (the table, dispatch, the verbs without a solver),
  * proto_opts.c (name=value options), proto_work.c (jobs in slices),
  * proto_admin.c (HELLO, STATS, SLOWLOG, CLIENT LIST),
- * proto_solve.c (the search verbs) and proto_logic.c (the verbs of the
- * logical solver).
+ * proto_solve.c (the search verbs), proto_logic.c (the verbs of the
+ * logical solver) and proto_tools.c (CANON, SHUFFLE, MINIMIZE,
+ * CONSTRAIN, PATH).
  */
 #ifndef PROTO_INT_H
 #define PROTO_INT_H
@@ -37,7 +38,9 @@ struct proto_opts {
 	uint64_t	 budget;	/* budget=: guesses, capped */
 	uint64_t	 deadline;	/* deadline=: ms of serving */
 	unsigned char	 effort;	/* effort=1: guesses= us= after */
-	unsigned char	 info;		/* info=1: GENERATE's seed= level= */
+	unsigned char	 info;		/* info=1: the seed (and level) */
+	unsigned char	 shaped;	/* symmetry=, clues= or pattern= */
+	struct sudoku_gen_opts gen;	/* GENERATE's: those three */
 };
 
 /* Which options a verb takes: bits of proto_cmd.opts. */
@@ -45,8 +48,13 @@ struct proto_opts {
 #define PROTO_OPT_DEADLINE	0x02
 #define PROTO_OPT_EFFORT	0x04
 #define PROTO_OPT_INFO		0x08
+#define PROTO_OPT_SYMMETRY	0x10
+#define PROTO_OPT_CLUES		0x20
+#define PROTO_OPT_PATTERN	0x40
 #define PROTO_OPT_SOLVER	(PROTO_OPT_BUDGET | PROTO_OPT_DEADLINE | \
 				 PROTO_OPT_EFFORT)
+#define PROTO_OPT_SHAPE		(PROTO_OPT_SYMMETRY | PROTO_OPT_CLUES | \
+				 PROTO_OPT_PATTERN)
 
 struct proto_cmd;
 
@@ -68,7 +76,8 @@ struct proto_req {
 /* What a job does between its slices. */
 enum proto_work {
 	PROTO_WORK_SEARCH,	/* a search: the verb's, or a check's */
-	PROTO_WORK_GENERATE	/* GENERATE's attempts */
+	PROTO_WORK_GENERATE,	/* GENERATE's attempts */
+	PROTO_WORK_REDUCE	/* MINIMIZE's or CONSTRAIN's searches */
 };
 
 /* A request at work: what it is, and the state of its search. */
@@ -82,11 +91,14 @@ struct proto_job {
 	uint64_t		 seed;		/* GENERATE */
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */
 	int			 expired;	/* its deadline passed */
-	struct sudoku_grid	 puzzle;	/* RATE, HINT, ANALYZE */
-	struct sudoku_cands	 cands;		/* HINT: the player's grid */
+	int			 nearest;	/* GENERATE: the best by then */
+	enum sudoku_level	 level;		/* GENERATE: asked for */
+	struct sudoku_grid	 puzzle;	/* RATE, HINT, ANALYZE, PATH */
+	struct sudoku_cands	 cands;		/* HINT, PATH: the player's */
 	union {
 		struct sudoku_search	search;
-		struct sudoku_gen	gen;
+		struct sudoku_genx	genx;
+		struct sudoku_reduce	reduce;
 	} u;
 };
 
@@ -98,6 +110,7 @@ struct proto_done {
 	unsigned long		 count;		/* solutions found */
 	struct sudoku_grid	 first;		/* the first, if count >= 1 */
 	uint64_t		 guesses;	/* the search's */
+	enum sudoku_result	 result;	/* how the work ended */
 };
 
 /* The requests, in HELP order; the index names the table entry. */
@@ -109,6 +122,11 @@ enum proto_index {
 	PROTO_RATE,
 	PROTO_HINT,
 	PROTO_GENERATE,
+	PROTO_CANON,
+	PROTO_SHUFFLE,
+	PROTO_MINIMIZE,
+	PROTO_CONSTRAIN,
+	PROTO_PATH,
 	PROTO_HELLO,
 	PROTO_PING,
 	PROTO_VERSION,
@@ -198,11 +216,32 @@ enum proto_status proto_admin_client(struct proto_req *);
 /* proto_logic.c: the verbs of the logical solver. */
 enum proto_status proto_logic_rate(struct proto_req *);
 enum proto_status proto_logic_hint(struct proto_req *);
+/* A search counting to two of g, for a verb that needs a unique puzzle. */
+enum proto_status proto_logic_check(struct proto_req *,
+		    const struct sudoku_grid *g, const struct sudoku_cands *);
+/* 0 if the job's puzzle has one solution; else its ERR reply is made. */
+int	proto_logic_unique(struct proto_done *);
+/* A puzzle as GENERATE prints it: '.' for blanks, no newline. */
+void	proto_logic_format(const struct sudoku_grid *, char out[SUDOKU_CELLS]);
+/*
+ * A request's optional seed, the token at i if there is one (else a
+ * random one); 0, or -1 with the ERR syntax reply made (what: the verb).
+ */
+int	proto_logic_seed(struct proto_req *, int i, uint64_t *seed);
 enum proto_status proto_logic_generate(struct proto_req *);
 enum proto_status proto_logic_analyze(struct proto_req *);
 void	proto_logic_rated(struct proto_done *);
 void	proto_logic_hinted(struct proto_done *);
 void	proto_logic_generated(struct proto_done *);
 void	proto_logic_analyzed(struct proto_done *);
+
+/* proto_tools.c: the toolbox -- equivalence, reduction, whole paths. */
+enum proto_status proto_tools_canon(struct proto_req *);
+enum proto_status proto_tools_shuffle(struct proto_req *);
+enum proto_status proto_tools_minimize(struct proto_req *);
+enum proto_status proto_tools_constrain(struct proto_req *);
+enum proto_status proto_tools_path(struct proto_req *);
+void	proto_tools_reduced(struct proto_done *);
+void	proto_tools_pathed(struct proto_done *);
 
 #endif /* PROTO_INT_H */

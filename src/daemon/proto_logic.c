@@ -26,9 +26,8 @@
 /* The level GENERATE makes when none is asked for. */
 #define LOGIC_LEVEL	SUDOKU_LEVEL_MEDIUM
 
-/* A search counting to two, for a verb that needs a unique puzzle. */
-static enum proto_status
-logic_check(struct proto_req *req, const struct sudoku_grid *g,
+enum proto_status
+proto_logic_check(struct proto_req *req, const struct sudoku_grid *g,
     const struct sudoku_cands *cands)
 {
 	struct proto_job	*job;
@@ -40,9 +39,8 @@ logic_check(struct proto_req *req, const struct sudoku_grid *g,
 	return (proto_work_search(req, job, g, SUDOKU_ANY, 2));
 }
 
-/* 0 if the puzzle has one solution; else its ERR reply is made. */
-static int
-logic_unique(struct proto_done *d)
+int
+proto_logic_unique(struct proto_done *d)
 {
 	if (d->count == 1)
 		return (0);
@@ -74,7 +72,7 @@ proto_logic_rate(struct proto_req *req)
 
 	if (proto_puzzle(req, &req->tok[1], &g) != 0)
 		return (PROTO_OK);
-	return (logic_check(req, &g, NULL));
+	return (proto_logic_check(req, &g, NULL));
 }
 
 void
@@ -83,7 +81,7 @@ proto_logic_rated(struct proto_done *d)
 	struct sudoku_rating	r;
 	char			text[64];
 
-	if (logic_unique(d) != 0 || logic_rating(d, &r) != 0)
+	if (proto_logic_unique(d) != 0 || logic_rating(d, &r) != 0)
 		return;
 	sudoku_rating_text(&r, text, sizeof text);
 	evbuffer_add_printf(d->out, "%s\n", text);
@@ -103,7 +101,7 @@ proto_logic_hint(struct proto_req *req)
 		proto_perror(req, &perr);
 		return (PROTO_OK);
 	}
-	return (logic_check(req, &g, &c));
+	return (proto_logic_check(req, &g, &c));
 }
 
 void
@@ -114,7 +112,7 @@ proto_logic_hinted(struct proto_done *d)
 	char			 text[1024];
 	int			 n;
 
-	if (logic_unique(d) != 0)
+	if (proto_logic_unique(d) != 0)
 		return;
 	if ((n = sudoku_cands_wrong(&d->job->cands, &d->first, cells)) > 0) {
 		cells_text(cells, n, text, sizeof text);
@@ -140,6 +138,25 @@ proto_logic_hinted(struct proto_done *d)
 	}
 }
 
+int
+proto_logic_seed(struct proto_req *req, int i, uint64_t *seed)
+{
+	char	text[96];
+
+	if (req->ntok > i + 1 || (req->ntok == i + 1 &&
+	    proto_number(&req->tok[i], 0, UINT64_MAX, seed) != 0)) {
+		snprintf(text, sizeof text, "%s seed must be a number from 0 "
+		    "to 18446744073709551615", req->cmd->name);
+		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
+		    text);
+		return (-1);
+	}
+	if (req->ntok == i &&
+	    getrandom(seed, sizeof *seed, GRND_NONBLOCK) != sizeof *seed)
+		*seed = proto_work_nsec();
+	return (0);
+}
+
 /* GENERATE's arguments: a level, a seed, both (in that order), none. */
 static int
 logic_gen_args(struct proto_req *req, enum sudoku_level *level,
@@ -159,17 +176,7 @@ logic_gen_args(struct proto_req *req, enum sudoku_level *level,
 		}
 		i++;
 	}
-	if (req->ntok > i + 1 || (req->ntok == i + 1 &&
-	    proto_number(&req->tok[i], 0, UINT64_MAX, seed) != 0)) {
-		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
-		    "GENERATE seed must be a number from 0 to "
-		    "18446744073709551615");
-		return (-1);
-	}
-	if (req->ntok == i &&
-	    getrandom(seed, sizeof *seed, GRND_NONBLOCK) != sizeof *seed)
-		*seed = proto_work_nsec();
-	return (0);
+	return (proto_logic_seed(req, i, seed));
 }
 
 enum proto_status
@@ -183,30 +190,60 @@ proto_logic_generate(struct proto_req *req)
 		return (PROTO_OK);
 	job = proto_work_job(req, PROTO_WORK_GENERATE);
 	job->seed = seed;
-	sudoku_gen_init(&job->u.gen, seed, level, job->budget);
+	job->level = level;
+	/* Without symmetry=, clues= or pattern=: sudoku_gen_init()'s puzzles. */
+	if (sudoku_genx_init(&job->u.genx, seed, level, job->budget,
+	    req->opts.shaped ? &req->opts.gen : NULL) != 0) {
+		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
+		    "no puzzle has that shape: a pattern needs 17 to 81 given "
+		    "cells, within clues= and invariant under symmetry=");
+		return (PROTO_OK);
+	}
 	return (proto_work_first(req, job));
 }
 
-/* GENERATE's puzzle, blanks as '.'; with info=1, its seed and level. */
+void
+proto_logic_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS])
+{
+	int	i;
+
+	sudoku_format(g, out);
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		if (out[i] == '0')
+			out[i] = '.';
+	}
+}
+
+/*
+ * GENERATE's puzzle; with info=1, its seed and level; a puzzle of
+ * another level than asked (the deadline came first) says its level.
+ */
 void
 proto_logic_generated(struct proto_done *d)
 {
-	const struct sudoku_gen	*gen = &d->job->u.gen;
+	const struct proto_job	*job = d->job;
+	struct sudoku_grid	 g;
+	struct sudoku_rating	 r;
 	char			 line[SUDOKU_CELLS + 1];
-	int			 i;
 
-	sudoku_format(&gen->puzzle, line);
-	for (i = 0; i < SUDOKU_CELLS; i++) {
-		if (line[i] == '0')
-			line[i] = '.';
+	if (job->nearest)
+		(void)sudoku_genx_best(&job->u.genx, &g, &r);
+	else {
+		g = job->u.genx.gen.puzzle;
+		r = job->u.genx.gen.rating;
 	}
-	if (!d->job->opts.info) {
+	proto_logic_format(&g, line);
+	if (!job->opts.info && !job->nearest) {
 		line[SUDOKU_CELLS] = '\n';
 		evbuffer_add(d->out, line, sizeof line);
 		return;
 	}
-	evbuffer_add_printf(d->out, "%.81s seed=%llu level=%s\n", line,
-	    (unsigned long long)d->job->seed, sudoku_level_name(gen->level));
+	if (job->opts.info)
+		evbuffer_add_printf(d->out, "%.81s seed=%llu level=%s\n", line,
+		    (unsigned long long)job->seed, sudoku_level_name(r.level));
+	else
+		evbuffer_add_printf(d->out, "%.81s level=%s\n", line,
+		    sudoku_level_name(r.level));
 }
 
 enum proto_status
@@ -216,7 +253,7 @@ proto_logic_analyze(struct proto_req *req)
 
 	if (proto_puzzle(req, &req->tok[1], &g) != 0)
 		return (PROTO_OK);
-	return (logic_check(req, &g, NULL));
+	return (proto_logic_check(req, &g, NULL));
 }
 
 /*

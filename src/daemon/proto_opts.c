@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * proto_opts.c -- a request's options: name=value tokens after its
- * arguments, on the verbs that solve (doc/protocol.md, "Options").
+ * arguments, on the verbs that solve (doc/protocol.md, "Options"), and
+ * GENERATE's shape (symmetry=, clues=, pattern=).
  *
  * One table: the parser looks names up in it, HELP and HELLO list it.
  * A token is an option if it holds '=', which no puzzle, grid, number
@@ -62,19 +63,72 @@ opts_flag(const struct proto_token *v, struct proto_opts *o, size_t off)
 	return (0);
 }
 
+/* symmetry=S: one of sudoku_symmetry_name()'s words. */
+static int
+opts_symmetry(const struct proto_token *v, struct proto_opts *o,
+    size_t off)
+{
+	(void)off;
+	o->shaped = 1;
+	return (sudoku_symmetry_parse(v->p, v->len, &o->gen.symmetry));
+}
+
+/* clues=N or clues=LO-HI, 17 to 81: no proper puzzle has fewer. */
+static int
+opts_clues(const struct proto_token *v, struct proto_opts *o, size_t off)
+{
+	const char		*dash = memchr(v->p, '-', v->len);
+	struct proto_token	 lo = { v->p, dash ? (size_t)(dash - v->p) :
+				    v->len };
+	struct proto_token	 hi = { dash ? dash + 1 : v->p, dash ?
+				    v->len - lo.len - 1 : v->len };
+	uint64_t		 a, b;
+
+	(void)off;
+	if (proto_number(&lo, 17, SUDOKU_CELLS, &a) != 0 ||
+	    proto_number(&hi, 17, SUDOKU_CELLS, &b) != 0 || a > b)
+		return (-1);
+	o->shaped = 1;
+	o->gen.clues_min = (unsigned int)a;
+	o->gen.clues_max = (unsigned int)b;
+	return (0);
+}
+
+/* pattern=<81 cells>: 'x' (or a digit) given, '.' (or '0') blank. */
+static int
+opts_pattern(const struct proto_token *v, struct proto_opts *o, size_t off)
+{
+	(void)off;
+	if (sudoku_pattern_parse(v->p, v->len, o->gen.pattern, NULL) != 0)
+		return (-1);
+	o->shaped = 1;
+	o->gen.use_pattern = 1;
+	return (0);
+}
+
 static const struct opts_def opts_table[] = {
 	{ "budget", PROTO_OPT_BUDGET, "<guesses>", "at most that many "
 	  "guesses (capped at budget)", opts_budget, 0,
 	  "budget must be a number of guesses from 1 to "
 	  "18446744073709551615" },
 	{ "deadline", PROTO_OPT_DEADLINE, "<ms>", "ERR deadline if not done "
-	  "that long after it starts", opts_deadline, 0,
+	  "by then (GENERATE: its best)", opts_deadline, 0,
 	  "deadline must be a number of milliseconds from 1 to 86400000" },
 	{ "effort", PROTO_OPT_EFFORT, "1", "the reply ends with guesses=<n> "
 	  "us=<n>", opts_flag, OPTS_OFF(effort), "effort must be 0 or 1" },
-	{ "info", PROTO_OPT_INFO, "1", "GENERATE: the reply ends with "
-	  "seed=<n> level=<l>", opts_flag, OPTS_OFF(info),
+	{ "info", PROTO_OPT_INFO, "1", "the reply ends with seed=<n> (and "
+	  "GENERATE's level=)", opts_flag, OPTS_OFF(info),
 	  "info must be 0 or 1" },
+	{ "symmetry", PROTO_OPT_SYMMETRY, "<s>", "GENERATE: symmetric givens "
+	  "(rot180, mirror, ...)", opts_symmetry, 0,
+	  "symmetry must be none, rot180, rot90, mirror, flip, diagonal, "
+	  "antidiagonal or dihedral" },
+	{ "clues", PROTO_OPT_CLUES, "<lo>-<hi>", "GENERATE: that many givens "
+	  "(or clues=<n>)", opts_clues, 0, "clues must be a number from 17 "
+	  "to 81, or two of them as <lo>-<hi>" },
+	{ "pattern", PROTO_OPT_PATTERN, "<81 cells>", "GENERATE: givens at "
+	  "its 'x', blanks at its '.'", opts_pattern, 0,
+	  "pattern must be 81 cells, 'x' for a given and '.' for a blank" },
 };
 #define OPTS_N	(sizeof opts_table / sizeof opts_table[0])
 

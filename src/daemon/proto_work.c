@@ -6,7 +6,9 @@
  *
  * Work runs in slices of solver time: a search a few dozen guesses at a
  * time (sudoku_search_run()), a generation an attempt at a time
- * (sudoku_gen_run()), with a look at the clock in between.  A request
+ * (sudoku_genx_run()), a minimize or constrain a few dozen guesses of
+ * its searches at a time (sudoku_reduce_run()), with a look at the
+ * clock in between.  A request
  * that finishes within its first slice -- nearly all of them -- runs in
  * the worker's scratch state and costs no allocation.  One that does not
  * moves into a job that the connection owns and resumes on its later
@@ -16,7 +18,10 @@
  * A deadline (deadline=MS) counts from the request's first slice, on
  * the wall clock: the slices are cut to end by it, and the first look
  * at the clock after it answers ERR deadline, so the answer comes at
- * most one chunk of guesses late.
+ * most one chunk of guesses late.  GENERATE answers its best puzzle
+ * instead (the nearest level so far), or, if it has kept none yet, the
+ * first one it keeps: it never answers ERR deadline, and ERR budget
+ * only when no puzzle at all fits its shape within the budget.
  */
 #include <sys/types.h>
 
@@ -75,7 +80,7 @@ proto_work_job(struct proto_req *req, enum proto_work kind)
 	job->budget = work_budget(req->env, &req->opts);
 	job->start = job->ns = job->seed = 0;
 	job->limit = 0;
-	job->expired = 0;
+	job->expired = job->nearest = 0;
 	return (job);
 }
 
@@ -97,21 +102,39 @@ work_search(const struct proto_env *env, struct sudoku_search *s,
 }
 
 /* Attempts of a generation for at most about max_ns (at least one). */
-static enum sudoku_gen_result
-work_attempts(const struct proto_env *env, struct sudoku_gen *gen,
+static enum sudoku_result
+work_attempts(const struct proto_env *env, struct sudoku_genx *x,
     uint64_t max_ns, uint64_t *ns)
 {
 	enum sudoku_gen_result	res;
-	struct sudoku_grid	found;	/* also in gen->puzzle */
-	uint64_t		t0 = proto_work_nsec(), t, spent = gen->spent;
+	struct sudoku_grid	found;	/* also in x->gen.puzzle */
+	uint64_t		t0 = proto_work_nsec(), t, spent = x->gen.spent;
 
 	do {
-		res = sudoku_gen_run(gen, 1, &found, NULL);
+		res = sudoku_genx_run(x, 1, &found, NULL);
 		t = proto_work_nsec();
 	} while (res == SUDOKU_GEN_MORE && t - t0 < max_ns);
 	*ns += t - t0;
 	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
-	stats_add(env->st, STAT_GUESSES, gen->spent - spent);
+	stats_add(env->st, STAT_GUESSES, x->gen.spent - spent);
+	return (res == SUDOKU_GEN_FOUND ? SUDOKU_SOLVED :
+	    res == SUDOKU_GEN_BUDGET ? SUDOKU_BUDGET : SUDOKU_MORE);
+}
+
+/* A minimize or constrain for about max_ns, WORK_CHUNK at a time. */
+static enum sudoku_result
+work_reduce(const struct proto_env *env, struct sudoku_reduce *r,
+    uint64_t max_ns, uint64_t *ns)
+{
+	enum sudoku_result	res;
+	uint64_t		t0 = proto_work_nsec(), t;
+
+	do {
+		res = sudoku_reduce_run(r, WORK_CHUNK);
+		t = proto_work_nsec();
+	} while (res == SUDOKU_MORE && t - t0 < max_ns);
+	*ns += t - t0;
+	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
 	return (res);
 }
 
@@ -120,16 +143,43 @@ static enum sudoku_result
 work_run(const struct proto_env *env, struct proto_job *job,
     uint64_t max_ns, uint64_t *ns)
 {
-	if (job->kind == PROTO_WORK_SEARCH)
+	switch (job->kind) {
+	case PROTO_WORK_SEARCH:
 		return (work_search(env, &job->u.search, max_ns, ns));
-	switch (work_attempts(env, &job->u.gen, max_ns, ns)) {
-	case SUDOKU_GEN_FOUND:
-		return (SUDOKU_SOLVED);
-	case SUDOKU_GEN_BUDGET:
-		return (SUDOKU_BUDGET);
+	case PROTO_WORK_GENERATE:
+		return (work_attempts(env, &job->u.genx, max_ns, ns));
 	default:
-		return (SUDOKU_MORE);
+		return (work_reduce(env, &job->u.reduce, max_ns, ns));
 	}
+}
+
+/*
+ * GENERATE at its deadline, or out of budget under one: its best puzzle
+ * so far will do (SUDOKU_SOLVED, job->nearest), or, at the deadline
+ * with none kept yet, the next (SUDOKU_MORE, no longer cut short).
+ */
+static enum sudoku_result
+work_nearest(struct proto_job *job, enum sudoku_result res)
+{
+	struct sudoku_grid	best;
+
+	if (sudoku_genx_best(&job->u.genx, &best, NULL) == 0) {
+		job->nearest = 1;
+		return (SUDOKU_SOLVED);
+	}
+	if (res == SUDOKU_BUDGET && !job->expired)
+		return (SUDOKU_BUDGET);		/* nothing kept at all */
+	job->opts.deadline = 0;
+	job->expired = 0;
+	return (SUDOKU_MORE);
+}
+
+/* A job cut short, by its deadline (job->expired) or its budget. */
+static enum sudoku_result
+work_cut(struct proto_job *job, enum sudoku_result res)
+{
+	return (job->kind == PROTO_WORK_GENERATE ? work_nearest(job, res) :
+	    res);
 }
 
 /*
@@ -147,7 +197,7 @@ work_slice(const struct proto_env *env, struct proto_job *job,
 		end = job->start + job->opts.deadline * 1000000;
 		if ((now = proto_work_nsec()) >= end) {
 			job->expired = 1;
-			return (SUDOKU_BUDGET);
+			return (work_cut(job, SUDOKU_BUDGET));
 		}
 		if (end - now < max_ns)
 			max_ns = end - now;
@@ -156,8 +206,10 @@ work_slice(const struct proto_env *env, struct proto_job *job,
 	job->ns += *ns - spent;
 	if (res == SUDOKU_MORE && end != 0 && proto_work_nsec() >= end) {
 		job->expired = 1;
-		return (SUDOKU_BUDGET);
+		return (work_cut(job, SUDOKU_BUDGET));
 	}
+	if (res == SUDOKU_BUDGET && end != 0)
+		return (work_cut(job, res));
 	return (res);
 }
 
@@ -168,8 +220,11 @@ work_guesses(const struct proto_job *job)
 	struct sudoku_stats	sst;
 
 	if (job->kind == PROTO_WORK_GENERATE)
-		return (job->u.gen.spent);
-	sudoku_search_result(&job->u.search, NULL, NULL, &sst);
+		return (job->u.genx.gen.spent);
+	if (job->kind == PROTO_WORK_REDUCE)
+		sudoku_reduce_result(&job->u.reduce, NULL, &sst);
+	else
+		sudoku_search_result(&job->u.search, NULL, NULL, &sst);
 	return (sst.guesses);
 }
 
@@ -259,10 +314,12 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 	d.out = out;
 	d.job = job;
 	d.guesses = work_guesses(job);
+	d.result = res;
 	if (job->kind == PROTO_WORK_SEARCH) {
 		sudoku_search_result(&job->u.search, &d.count, &d.first, &sst);
 		stats_add(env->st, STAT_GUESSES, sst.guesses);
-	}
+	} else if (job->kind == PROTO_WORK_REDUCE)
+		stats_add(env->st, STAT_GUESSES, d.guesses);
 	if (res == SUDOKU_SOLVED)
 		stats_add(env->st, STAT_SOLVED, 1);
 	else if (res == SUDOKU_NOSOLUTION)
@@ -323,7 +380,7 @@ proto_job_free(const struct proto_env *env, struct proto_job *job)
 	if (job == NULL)
 		return;
 	/* The guesses were made, even if nobody hears the answer. */
-	if (job->kind == PROTO_WORK_SEARCH)
+	if (job->kind != PROTO_WORK_GENERATE)	/* (counted as they go) */
 		stats_add(env->st, STAT_GUESSES, work_guesses(job));
 	free(job);
 }

@@ -64,6 +64,16 @@ struct evbuffer;
 	    "requests_total", "verb=\"slowlog\"", 1)			\
 	X(CMD_CLIENT, "cmd_client", 1,					\
 	    "requests_total", "verb=\"client\"", 1)			\
+	X(CMD_CANON, "cmd_canon", 1,					\
+	    "requests_total", "verb=\"canon\"", 1)			\
+	X(CMD_SHUFFLE, "cmd_shuffle", 1,				\
+	    "requests_total", "verb=\"shuffle\"", 1)			\
+	X(CMD_MINIMIZE, "cmd_minimize", 1,				\
+	    "requests_total", "verb=\"minimize\"", 1)			\
+	X(CMD_CONSTRAIN, "cmd_constrain", 1,				\
+	    "requests_total", "verb=\"constrain\"", 1)			\
+	X(CMD_PATH, "cmd_path", 1,					\
+	    "requests_total", "verb=\"path\"", 1)			\
 	X(ERR_SYNTAX, "err_syntax", 1,					\
 	    "errors_total", "code=\"syntax\"", 1)			\
 	X(ERR_LENGTH, "err_length", 1,					\

@@ -74,7 +74,12 @@ def _(c):
     helped = [ln.split()[0] for ln in k.block("HELP")
               if re.match(r"^  [A-Z]+\b", ln)]
     eq(kv.get("verbs", "").split(","), helped, "verbs= against HELP")
-    eq(kv.get("options"), "budget,deadline,effort,info", "options")
+    opted = [ln.split()[0].split("=")[0] for ln in k.block("HELP")
+             if re.match(r"^  [a-z]+=", ln)]
+    eq(kv.get("options", "").split(","), opted, "options= against HELP")
+    eq(kv.get("levels"), "easy,medium,hard,expert,extreme", "levels")
+    eq(kv.get("symmetries"), "none,rot180,rot90,mirror,flip,diagonal,"
+       "antidiagonal,dihedral", "symmetries (doc/protocol.md, Options)")
     for key, want in LIMITS.items():
         eq(kv.get(key), want, "HELLO %s" % key)
     with open(c.d.conf) as f:

@@ -72,7 +72,7 @@ struct fx {
 };
 
 /* The counters of STATS, as names; v[i] below is counter_names[i]. */
-#define NCOUNTERS	40
+#define NCOUNTERS	45
 extern const char *const counter_names[NCOUNTERS];
 
 /*

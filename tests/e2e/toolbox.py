@@ -1,0 +1,375 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+toolbox.py -- the puzzle toolbox over the wire (issue 21), checked from
+outside: the symmetries, orbits, transformations and uniqueness are
+worked out here (reference.py's solver, this file's own maps of the
+square), never by asking the daemon what it thinks of its own answer.
+
+- GENERATE symmetry=: the givens invariant under each of the eight, one
+  solution, minimal under the symmetry (no orbit can go), the level
+  asked; clues= and pattern=; the same puzzle for the same seed;
+- CANON: equal on equivalents this file makes, different on puzzles that
+  are not equivalent, idempotent, automorphisms of known grids;
+- SHUFFLE: an equivalent (CANON equal, same solutions), per seed;
+- MINIMIZE: a subset of the givens, one solution, no given removable;
+- CONSTRAIN: a superset, one solution, which solves the input;
+- PATH: HINT's steps walked with the placed digits cleared, a summary
+  that agrees with RATE and the steps, END; the dead end of an extreme;
+- GENERATE deadline=: an answer by the deadline whatever the machine.
+"""
+
+import os
+import random
+import re
+import sys
+import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+from reference import ref_search                        # noqa: E402
+
+T = h.Tap()
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+# The symmetries of the square as generators, (r, c) -> (r, c), 0-based.
+ROT90 = lambda r, c: (c, 8 - r)                         # noqa: E731
+MIRROR = lambda r, c: (r, 8 - c)                        # noqa: E731
+SYMMETRIES = {
+    "none": [],
+    "rot180": [lambda r, c: (8 - r, 8 - c)],
+    "rot90": [ROT90],
+    "mirror": [MIRROR],
+    "flip": [lambda r, c: (8 - r, c)],
+    "diagonal": [lambda r, c: (c, r)],
+    "antidiagonal": [lambda r, c: (8 - c, 8 - r)],
+    "dihedral": [ROT90, MIRROR],
+}
+
+
+def count(p, limit=2):
+    n, _, done = ref_search(p, limit=limit, lexmin=False)
+    if not done:
+        raise h.Fail("the reference solver gave up on %s" % p)
+    return n
+
+
+def solution_of(p):
+    n, sol, done = ref_search(p, limit=1, lexmin=False)
+    if not done or n != 1:
+        raise h.Fail("no solution for %s" % p)
+    return sol
+
+
+def givens(p):
+    return {i for i, ch in enumerate(p) if ch not in ".0"}
+
+
+def orbits(sym):
+    """The cells the symmetry maps onto each other, as sets."""
+    gens, seen, out = SYMMETRIES[sym], set(), []
+    for start in range(81):
+        if start in seen:
+            continue
+        orbit, todo = {start}, [start]
+        while todo:
+            r, c = divmod(todo.pop(), 9)
+            for g in gens:
+                i = 9 * g(r, c)[0] + g(r, c)[1]
+                if i not in orbit:
+                    orbit.add(i)
+                    todo.append(i)
+        seen |= orbit
+        out.append(orbit)
+    return out
+
+
+def invariant(p, sym):
+    g = givens(p)
+    return all(o <= g or not (o & g) for o in orbits(sym))
+
+
+def without(p, cells):
+    return "".join("." if i in cells else ch for i, ch in enumerate(p))
+
+
+def transform(p, rng):
+    """A random rule-keeping transformation of p, made here."""
+    def perm3x3():
+        outer = rng.sample(range(3), 3)
+        return [3 * b + i for b in outer for i in rng.sample(range(3), 3)]
+    rows, cols = perm3x3(), perm3x3()
+    digits = dict(zip("123456789", rng.sample("123456789", 9)))
+    digits["."] = digits["0"] = "."
+    grid = [p[9 * r:9 * r + 9] for r in range(9)]
+    if rng.random() < 0.5:
+        grid = ["".join(grid[r][c] for r in range(9)) for c in range(9)]
+    return "".join(digits[grid[rows[r]][cols[c]]] for r in range(9)
+                   for c in range(9))
+
+
+def rate_level(k, p):
+    return k.req("RATE " + p).split()[0]
+
+
+@T.case("GENERATE symmetry=S for each of the eight: givens invariant, one "
+        "solution, minimal under S, the level asked, the same per seed",
+        timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    for sym in SYMMETRIES:
+        for level, seed in (("easy", 1), ("medium", 2), ("hard", 3)):
+            req = "GENERATE %s %d symmetry=%s" % (level, seed, sym)
+            p = k.req(req, 60)
+            check(re.fullmatch(r"[1-9.]{81}", p), "%s: %r" % (req, p))
+            check(invariant(p, sym), "%s: givens not symmetric: %s"
+                  % (req, p))
+            eq(count(p), 1, "%s: solutions of %s" % (req, p))
+            for o in orbits(sym):
+                if o <= givens(p):
+                    check(count(without(p, o)) == 2, "%s: orbit %s of %s "
+                          "can go" % (req, sorted(o), p))
+            eq(rate_level(k, p), level, "%s: level" % req)
+            eq(k.req(req, 60), p, "%s: the same again" % req)
+    eq(k.req("GENERATE easy 42 symmetry=none"), k.req("GENERATE easy 42"),
+       "symmetry=none is GENERATE's puzzle")
+
+
+@T.case("GENERATE clues= and pattern=: the number of givens, exactly the "
+        "pattern's cells, one solution; impossible shapes refused",
+        timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    for req, lo, hi in (("GENERATE medium 5 clues=24-26", 24, 26),
+                        ("GENERATE easy 6 clues=30", 30, 30),
+                        ("GENERATE 7 clues=22-24 symmetry=rot180", 22, 24)):
+        p = k.req(req, 60)
+        check(lo <= len(givens(p)) <= hi, "%s: %d givens: %s"
+              % (req, len(givens(p)), p))
+        eq(count(p), 1, "%s: solutions" % req)
+        if "rot180" in req:
+            check(invariant(p, "rot180"), "%s: symmetric" % req)
+    shape = h.CLASSIC.translate(str.maketrans("123456789", "x" * 9))
+    p = k.req("GENERATE 8 pattern=" + shape, 60)
+    eq(givens(p), givens(h.CLASSIC), "pattern=: the givens' cells")
+    eq(count(p), 1, "pattern=: one solution")
+    eq(k.req("GENERATE 8 pattern=" + h.CLASSIC, 60), p,
+       "a puzzle is its own pattern")
+    for bad, why in (("clues=16", "clues must be"), ("clues=30-20",
+                                                      "clues must be"),
+                     ("pattern=x.x", "pattern must be"),
+                     ("symmetry=spiral", "symmetry must be"),
+                     ("pattern=" + "x" * 10 + "." * 71,
+                      "no puzzle has that shape")):
+        got = k.req("GENERATE 1 " + bad)
+        check(got.startswith("ERR syntax ") and why in got,
+              "GENERATE %s: %r" % (bad, got))
+    eq(k.req("GENERATE 1 symmetry=rot180 pattern=x" + "." * 80),
+       "ERR syntax no puzzle has that shape: a pattern needs 17 to 81 "
+       "given cells, within clues= and invariant under symmetry=",
+       "an asymmetric pattern")
+    got = k.req("GENERATE easy 4 clues=30 symmetry=dihedral budget=2000")
+    eq(got, "ERR budget search budget of 2000 guesses exceeded",
+       "a shape not met within the budget")
+
+
+@T.case("CANON: equal on equivalents made here, different otherwise, "
+        "idempotent; automorphisms of the empty grid and a symmetric one",
+        timeout=300)
+def _(c):
+    k = c.connect(timeout=30)
+    rng = random.Random(2026)
+    puzzles = (h.load_puzzles("puzzles2_17_clue", 20) +
+               h.load_puzzles("puzzles6_forum_hardest_1106", 10) +
+               [h.CLASSIC, h.CLASSIC_SOLUTION])
+    forms = {}
+    for p in puzzles:
+        form, autos = k.req("CANON " + p).split()
+        check(re.fullmatch(r"[1-9.]{81}", form) and int(autos) >= 1,
+              "CANON %s: %r %r" % (p, form, autos))
+        eq(len(givens(form)), len(givens(p)), "the givens of the form")
+        eq(k.req("CANON " + form).split()[0], form, "CANON of the form")
+        for _ in range(3):
+            eq(k.req("CANON " + transform(p, rng)).split(), [form, autos],
+               "CANON of an equivalent of %s" % p)
+        forms.setdefault(form, p)
+    eq(len(forms), len(puzzles), "different puzzles, different forms")
+    eq(k.req("CANON " + h.EMPTY), "." * 81 + " 3359232", "the empty grid")
+    # A solved grid has at most 648 automorphisms; a form starts 123456789.
+    form, autos = k.req("CANON " + h.CLASSIC_SOLUTION).split()
+    check(form.startswith("123456789") and 1 <= int(autos) <= 648,
+          "a solution's form %s %s" % (form, autos))
+    eq(k.req("CANON 11" + "." * 79), "ERR conflict digit 1 twice in row "
+       "1: r1c1 and r1c2", "a conflict")
+
+
+@T.case("SHUFFLE: equivalent (CANON equal, solutions kept), the same for "
+        "a seed, different for another; info=1 names a random seed")
+def _(c):
+    k = c.connect(timeout=30)
+    for p in h.load_puzzles("puzzles3_magictour_top1465", 10):
+        form = k.req("CANON " + p)
+        a = k.req("SHUFFLE %s 1" % p)
+        eq(k.req("CANON " + a), form, "CANON of SHUFFLE %s" % p)
+        eq(count(a), 1, "solutions of the shuffle")
+        eq(k.req("SHUFFLE %s 1" % p), a, "the same seed")
+        check(k.req("SHUFFLE %s 2" % p) != a, "another seed")
+    got = k.req("SHUFFLE %s info=1" % h.CLASSIC)
+    m = re.fullmatch(r"([1-9.]{81}) seed=(\d+)", got)
+    check(m, "info=1: %r" % got)
+    eq(k.req("SHUFFLE %s %s" % (h.CLASSIC, m.group(2))), m.group(1),
+       "the seed info=1 named")
+
+
+@T.case("MINIMIZE: a subset of the givens, one solution, no given "
+        "removable; ERR multiple and nosolution", timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    sols = [solution_of(p) for p in
+            h.load_puzzles("puzzles3_magictour_top1465", 4)]
+    # Fuller puzzles than the set's: half of a solution's cells.
+    rng = random.Random(7)
+    for sol in sols + [h.CLASSIC_SOLUTION]:
+        p = "".join(ch if rng.random() < 0.5 else "." for ch in sol)
+        if count(p) != 1:
+            p = sol
+        m = k.req("MINIMIZE %s 3" % p, 60)
+        check(givens(m) <= givens(p) and all(m[i] == p[i]
+                                             for i in givens(m)),
+              "MINIMIZE %s: not a subset: %s" % (p, m))
+        eq(count(m), 1, "MINIMIZE %s: solutions" % p)
+        for i in givens(m):
+            check(count(without(m, {i})) == 2, "MINIMIZE %s: r%dc%d of %s "
+                  "can still go" % (p, i // 9 + 1, i % 9 + 1, m))
+        eq(k.req("MINIMIZE %s 3" % p, 60), m, "the same seed")
+    eq(k.req("MINIMIZE " + h.EMPTY), "ERR multiple the puzzle has more "
+       "than one solution", "the empty grid")
+    eq(k.req("MINIMIZE 12345678." + "........9" + "." * 63), "ERR nosolution "
+       "the puzzle has no solution", "no solution")
+
+
+@T.case("CONSTRAIN: a superset of the givens, one solution, which solves "
+        "the input; a proper puzzle is its own answer", timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    for p, seed in ((h.EMPTY, 1), (h.EMPTY, 2), ("123456789" + "." * 72, 3),
+                    (h.load_puzzles("puzzles2_17_clue", 1)[0][:40] +
+                     "." * 41, 4)):
+        got = k.req("CONSTRAIN %s %d" % (p, seed), 60)
+        check(givens(p) <= givens(got) and all(got[i] == p[i]
+                                               for i in givens(p)),
+              "CONSTRAIN %s: the givens kept: %s" % (p, got))
+        eq(count(got), 1, "CONSTRAIN %s: solutions" % p)
+        check(h.solution_problem(p.replace("0", "."),
+                                 solution_of(got)) is None,
+              "CONSTRAIN %s: its solution solves the input" % p)
+        eq(k.req("CONSTRAIN %s %d" % (p, seed), 60), got, "the same seed")
+    eq(k.req("CONSTRAIN %s 5" % h.CLASSIC), h.CLASSIC, "a proper puzzle")
+    eq(k.req("CONSTRAIN 12345678." + "........9" + "." * 63), "ERR nosolution "
+       "the puzzle has no solution", "no solution")
+
+
+def apply(marks, step):
+    """HINT's actions on 729 marks, a placed digit leaving its peers."""
+    for act in step.split()[1].split(","):
+        cell, d = (int(act[1]) - 1) * 9 + int(act[3]) - 1, act[5]
+        if act[4] == "=":
+            marks[cell] = "".join(x if x == d else "." for x in "123456789")
+            r, col = divmod(cell, 9)
+            for j in range(81):
+                jr, jc = divmod(j, 9)
+                if j != cell and (jr == r or jc == col or (
+                        jr // 3 == r // 3 and jc // 3 == col // 3)):
+                    marks[j] = marks[j].replace(d, ".")
+        else:
+            marks[cell] = marks[cell].replace(d, ".")
+
+
+@T.case("PATH: HINT's steps, each applied, a summary of RATE's words and "
+        "the steps counted, END; an extreme puzzle's dead end; errors",
+        timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    for p in (h.load_puzzles("puzzles3_magictour_top1465", 3) +
+              [h.CLASSIC, k.req("GENERATE hard 3", 60)]):
+        lines = k.block("PATH " + p, 60)
+        steps, summary = lines[:-1], lines[-1]
+        marks = [("123456789" if ch in ".0" else
+                  "".join(x if x == ch else "." for x in "123456789"))
+                 for ch in p]
+        used = {}
+        for i, step in enumerate(steps):
+            if step.startswith("nostep "):
+                eq(i, len(steps) - 1, "nostep ends the path")
+                eq(k.req("HINT %s %s" % (p, "".join(marks))).split()[:2],
+                   ["ERR", "nostep"], "HINT agrees there is no step")
+                break
+            eq(k.req("HINT %s %s" % (p, "".join(marks))), step,
+               "PATH %s: step %d" % (p[:20], i + 1))
+            apply(marks, step)
+            used[step.split()[0]] = used.get(step.split()[0], 0) + 1
+        rate = k.req("RATE " + p)
+        check(summary.startswith(rate + " "), "summary %r, RATE %r"
+              % (summary, rate))
+        tail = summary[len(rate) + 1:].split()
+        eq(dict((t.split("=")[0], int(t.split("=")[1])) for t in tail),
+           used, "the steps counted by technique")
+        if rate.startswith("extreme"):
+            check(steps[-1].startswith("nostep "), "extreme: the dead end")
+        else:
+            eq(k.req("HINT %s %s" % (p, "".join(marks))), "solved",
+               "the path solves %s" % p)
+    eq(k.req("PATH " + h.EMPTY), "ERR multiple the puzzle has more than "
+       "one solution", "PATH of the empty grid")
+    eq(k.req("PATH %s %s" % (h.CLASSIC, "55" + h.CLASSIC[2:])),
+       "ERR wrong r1c2", "PATH from a wrong grid")
+
+
+@T.case("PATH of an extreme puzzle ends in nostep, then extreme in the "
+        "summary", timeout=120)
+def _(c):
+    k = c.connect(timeout=60)
+    p = next(q for q in h.load_puzzles("puzzles6_forum_hardest_1106", 20)
+             if k.req("RATE " + q).startswith("extreme"))
+    lines = k.block("PATH " + p, 60)
+    eq(lines[-2], "nostep no logical step applies from here; the rest "
+       "needs trial and error", "the dead end")
+    check(lines[-1].startswith("extreme "), "summary %r" % lines[-1])
+
+
+@T.case("GENERATE deadline=: an answer by the deadline, of the level asked "
+        "or, saying so, the nearest; never ERR", timeout=120,
+        daemon=dict(budget=100000000))
+def _(c):
+    k = c.connect(timeout=60)
+    # An extreme puzzle with 54 givens never comes (singles alone solve
+    # such a puzzle): without the deadline this runs the budget out
+    # (10^8 guesses, minutes anywhere); with it, the best by 0.3 s
+    # comes, so the answer shows the deadline at work on any machine.
+    shape = "".join("." if i % 3 == 0 else "x" for i in range(81))
+    req = "GENERATE extreme 11 pattern=%s deadline=300" % shape
+    t0 = time.monotonic()
+    got = k.req(req, 60)
+    took = time.monotonic() - t0
+    m = re.fullmatch(r"([1-9.]{81}) level=(\w+)", got)
+    check(m, "%s: %r" % (req, got))
+    check(m.group(2) in LEVELS[:4], "the nearest level: %r" % got)
+    eq(rate_level(k, m.group(1)), m.group(2), "the level the reply says")
+    eq(count(m.group(1)), 1, "one solution")
+    eq(givens(m.group(1)), givens(shape.replace("x", "1")),
+       "the shape kept")
+    # The deadline is 0.3 s; the answer may come one attempt after it.
+    check(0.25 <= took <= 4.5, "answered after %.2f s with a deadline of "
+          "0.3 s" % took)
+    for seed in range(20, 26):
+        got = k.req("GENERATE extreme %d deadline=1" % seed, 60)
+        m = re.fullmatch(r"([1-9.]{81})( level=(\w+))?", got)
+        check(m, "deadline=1: %r" % got)
+        eq(rate_level(k, m.group(1)), m.group(3) or "extreme",
+           "deadline=1 seed %d: the level said" % seed)
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
