@@ -46,7 +46,8 @@ static const struct {
 	{ "puzzles2_17_clue", 1 },
 	{ "puzzles3_magictour_top1465", 1 },
 	{ "puzzles6_forum_hardest_1106", 1 },
-	{ "puzzles7_many_solutions", 2 }
+	{ "puzzles7_many_solutions", 2 },
+	{ "puzzles8_many_solutions_bands", 2 }
 };
 #define BENCH_NSETS	(sizeof bench_sets / sizeof bench_sets[0])
 
