@@ -5,8 +5,9 @@
  *
  * The x86-64 baseline that distributions build for has SSE2 but not
  * popcnt, SSE4.1 or AVX2, and a package runs on other machines than the
- * one it was built on; so the engine is also compiled for two newer
- * levels (solver_sse41.c, solver_avx2.c, with target attributes), and
+ * one it was built on; so the engine is also compiled for three newer
+ * levels (solver_sse41.c, solver_avx2.c, solver_avx512.c, with target
+ * attributes), and
  * the first call picks the best one the CPU has.  SUDOKU_ISA in the
  * environment forces one (see sudoku_isa() in sudoku.h): the tests run
  * on every copy that way.
@@ -25,12 +26,14 @@
 #define SOLVER_ENGINE	generic
 #define SOLVER_POPCNT	0
 #define SOLVER_AVX2	0
+#define SOLVER_AVX512	0
 #define SOLVER_SSE41	0
 #include "solver_body.h"
 
 /* The copies, best first. */
 static const struct solver_engine *const solver_engines[] = {
 #if SOLVER_X86
+	&solver_avx512,
 	&solver_avx2,
 	&solver_sse41,
 #endif
@@ -44,6 +47,12 @@ solver_runs(const struct solver_engine *e)
 {
 #if SOLVER_X86
 	__builtin_cpu_init();
+	if (e == &solver_avx512)
+		return (__builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512bw") &&
+		    __builtin_cpu_supports("avx512dq") &&
+		    __builtin_cpu_supports("avx512vl") &&
+		    solver_runs(&solver_avx2));
 	if (e == &solver_avx2)
 		return (__builtin_cpu_supports("avx2") &&
 		    __builtin_cpu_supports("bmi") &&
