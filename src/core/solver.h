@@ -50,6 +50,9 @@ struct __attribute__((__may_alias__)) solver {
 	unsigned long		 n;		/* solutions found */
 	int			 depth;
 	int			 lexmin;
+	int			 keep_first;	/* write first (0: the caller
+						   of sudoku_count() wants
+						   only the count) */
 	enum sudoku_result	 res;		/* SUDOKU_MORE until done */
 };
 

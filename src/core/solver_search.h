@@ -4,9 +4,12 @@
  * depth-first search, and this copy's entry points.
  */
 
-/* Fewest-candidates unsolved cell when no cell is bivalue. */
+/*
+ * Fewest-candidates unsolved cell when no cell is bivalue: the first
+ * one, in band order then bit order, with the fewest digits.
+ */
 static void
-solver_fewest(const struct board *bd, int *bp, uint32_t *pp)
+solver_fewest_loop(const struct board *bd, int *bp, uint32_t *pp)
 {
 	uint32_t	 u, p;
 	int		 b, d, n, best = 10;
@@ -24,6 +27,36 @@ solver_fewest(const struct board *bd, int *bp, uint32_t *pp)
 			}
 		}
 	}
+}
+
+/*
+ * The same, the usual case first: with no cell of one or two digits,
+ * the first cell of three if there is one, from bitwise adders over the
+ * words (a third of the loop's instructions); else the loop.
+ */
+static void
+solver_fewest(const struct board *bd, int *bp, uint32_t *pp)
+{
+	uint32_t	 a1, a2, a3, a4, m, three;
+	int		 b, d;
+
+	for (b = 0; b < 3; b++) {
+		a1 = a2 = a3 = a4 = 0;
+		for (d = 0; d < 9; d++) {
+			m = bd->f[b * 9 + d];
+			a4 |= a3 & m;
+			a3 |= a2 & m;
+			a2 |= a1 & m;
+			a1 |= m;
+		}
+		three = bd->u[b] & a3 & ~a4;
+		if (three != 0) {
+			*bp = b;
+			*pp = three & -three;
+			return;
+		}
+	}
+	solver_fewest_loop(bd, bp, pp);
 }
 
 /*
@@ -149,6 +182,7 @@ SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
 	s->budget = budget == 0 ? SUDOKU_BUDGET_DEFAULT : budget;
 	s->limit = limit == 0 ? 1 : limit;
 	s->lexmin = policy == SUDOKU_LEXMIN;
+	s->keep_first = 1;
 	s->n = 0;
 	s->depth = 0;
 	s->res = SUDOKU_MORE;
@@ -205,7 +239,7 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 			continue;
 		}
 		if (r == SOLVER_SOLVED) {
-			if (n == 0)
+			if (n == 0 && s->keep_first)
 				solver_extract(&cur, s->blank, &s->first);
 			if (++n >= limit) {
 				res = SUDOKU_SOLVED;
