@@ -9,11 +9,16 @@
  * CPUs before Zen 3, which have AVX2 but no AVX-512, hence not in the
  * avx2 copy), and clearing a placed cell finds the words it changed
  * with a compare into a mask register; and the compiler has the EVEX
- * forms (three-input logic, mask registers) for the rest.  About 4 %
- * faster than the avx2 copy on Zen 4.  Wider forms were slower there
- * and are not used: nine words in one 512-bit register with a lane mask
- * (masked stores cannot forward to the loads that follow: 10 %), the
- * cell step's counts and the column step in 512 bits (5 % each).
+ * forms (three-input logic, mask registers) for the rest.  It was 3-7 %
+ * faster than the avx2 copy on Zen 4 until the column step found its
+ * permutations by rotations (solver_cols.h), which made the avx2 copy
+ * faster and this one 0-5 % slower than it; so solver.c runs it only
+ * when SUDOKU_ISA names it, for measuring it on other AVX-512 CPUs (Intel
+ * ones were not available).  Wider forms were slower still on Zen 4:
+ * nine words in one 512-bit register with a lane mask (masked stores
+ * cannot forward to the loads that follow: 10 %), the cell step's counts
+ * and the column step in 512 bits (5 % each), board copies in 32-byte
+ * moves instead of the compiler's 64-byte ones (5-10 %).
  */
 #include <stdint.h>
 #include <string.h>
