@@ -451,8 +451,8 @@ main(int argc, char **argv)
 	if (modes == 0)
 		modes = 017;
 	fixed = (modes & 1 << BENCH_FIXED) != 0;
-	printf("solver copy in use: %s (SUDOKU_ISA=generic|sse41|avx2 forces "
-	    "one)\n", sudoku_isa());
+	printf("solver copy in use: %s (SUDOKU_ISA=generic|sse41|avx2|avx512 "
+	    "forces one)\n", sudoku_isa());
 	printf("%-28s %8s  %-7s %11s %10s %10s %6s\n", "set", "puzzles",
 	    "mode", "puzzles/s", "us/puzzle", "guesses", "passes");
 	if (one != NULL && (modes & 7) != 0)
@@ -475,6 +475,6 @@ main(int argc, char **argv)
 	}
 	printf("all %zu answers checked: valid, givens kept%s\n", checked,
 	    (modes & 1 << BENCH_COUNT) && one == NULL ?
-	    ", count2 == 1 (2 on the many-solution set)" : "");
+	    ", count2 == 1 (2 on the many-solution sets)" : "");
 	return (0);
 }
