@@ -127,7 +127,11 @@ def _(c):
     t.join()
     took = time.monotonic() - t0
     eq(done, ["1000000"], "the long request's reply")
-    check(took > 0.15, "the long request took only %.2f s" % took)
+    # Enough PINGs came back while it ran to tell slicing from waiting
+    # (without slices one PING waits for the whole request).  Not a
+    # bound on its time: 0.15 s once, and it got faster with the solver.
+    check(len(lat) >= 3, "only %d PINGs during the long request (%.2f s)"
+          % (len(lat), took))
     worst, med = max(lat), statistics.median(lat)
     c.note("one %.2f s request: %d PINGs meanwhile, median %.1f ms, max "
            "%.1f ms" % (took, len(lat), med * 1e3, worst * 1e3))
