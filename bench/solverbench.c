@@ -46,7 +46,8 @@ static const struct {
 	{ "puzzles2_17_clue", 1 },
 	{ "puzzles3_magictour_top1465", 1 },
 	{ "puzzles6_forum_hardest_1106", 1 },
-	{ "puzzles7_many_solutions", 2 }
+	{ "puzzles7_many_solutions", 2 },
+	{ "puzzles8_many_solutions_bands", 2 }
 };
 #define BENCH_NSETS	(sizeof bench_sets / sizeof bench_sets[0])
 
@@ -450,8 +451,8 @@ main(int argc, char **argv)
 	if (modes == 0)
 		modes = 017;
 	fixed = (modes & 1 << BENCH_FIXED) != 0;
-	printf("solver copy in use: %s (SUDOKU_ISA=generic|sse41|avx2 forces "
-	    "one)\n", sudoku_isa());
+	printf("solver copy in use: %s (SUDOKU_ISA=generic|sse41|avx2|avx512 "
+	    "forces one)\n", sudoku_isa());
 	printf("%-28s %8s  %-7s %11s %10s %10s %6s\n", "set", "puzzles",
 	    "mode", "puzzles/s", "us/puzzle", "guesses", "passes");
 	if (one != NULL && (modes & 7) != 0)
@@ -474,6 +475,6 @@ main(int argc, char **argv)
 	}
 	printf("all %zu answers checked: valid, givens kept%s\n", checked,
 	    (modes & 1 << BENCH_COUNT) && one == NULL ?
-	    ", count2 == 1 (2 on the many-solution set)" : "");
+	    ", count2 == 1 (2 on the many-solution sets)" : "");
 	return (0);
 }

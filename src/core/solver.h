@@ -6,7 +6,8 @@
  * Private to the solver core (src/core/); nothing else includes it.
  * struct solver is the private layout of struct sudoku_search.  The
  * engine (solver_body.h) is compiled once per instruction set
- * (solver.c: the portable one; solver_sse41.c, solver_avx2.c on x86-64)
+ * (solver.c: the portable one; solver_sse41.c, solver_avx2.c,
+ * solver_avx512.c on x86-64)
  * and solver.c picks one at run time; every copy uses these types, so a
  * state is the same bytes whichever copy made it.
  */
@@ -49,6 +50,9 @@ struct __attribute__((__may_alias__)) solver {
 	unsigned long		 n;		/* solutions found */
 	int			 depth;
 	int			 lexmin;
+	int			 keep_first;	/* write first (0: the caller
+						   of sudoku_count() wants
+						   only the count) */
 	enum sudoku_result	 res;		/* SUDOKU_MORE until done */
 };
 
@@ -94,6 +98,7 @@ extern const struct solver_engine solver_generic;
 #define SOLVER_X86	1
 extern const struct solver_engine solver_sse41;
 extern const struct solver_engine solver_avx2;
+extern const struct solver_engine solver_avx512;
 #else
 #define SOLVER_X86	0
 #endif

@@ -2,11 +2,12 @@
 /*
  * solver_body.h -- bitboard propagation and depth-first search, the
  * engine, compiled once per instruction set: solver.c includes it for
- * the portable copy, solver_sse41.c and solver_avx2.c for the x86-64
- * ones (see there).  Before including it, define SOLVER_ENGINE (the
- * copy's name: generic, sse41, avx2), SOLVER_POPCNT (1 if the copy may
- * use the popcnt instruction), SOLVER_SSE41 (1 for SSE4.1 code) and
- * SOLVER_AVX2 (1 for AVX2 code).  Every copy makes the same deductions
+ * the portable copy, solver_sse41.c, solver_avx2.c and solver_avx512.c
+ * for the x86-64 ones (see there).  Before including it, define
+ * SOLVER_ENGINE (the copy's name: generic, sse41, avx2, avx512),
+ * SOLVER_POPCNT (1 if the copy may use the popcnt instruction),
+ * SOLVER_SSE41 (1 for SSE4.1 code), SOLVER_AVX2 (1 for AVX2 code) and
+ * SOLVER_AVX512 (1 for AVX-512 code).  Every copy makes the same deductions
  * in the same order: the same answers, guesses and steps.
  *
  * Layout.  The grid is cut into three bands of three rows.  For every

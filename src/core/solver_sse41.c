@@ -24,6 +24,7 @@
 #define SOLVER_ENGINE	sse41
 #define SOLVER_POPCNT	1
 #define SOLVER_AVX2	0
+#define SOLVER_AVX512	0
 #define SOLVER_SSE41	1
 #include "solver_body.h"
 

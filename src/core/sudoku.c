@@ -269,8 +269,11 @@ sudoku_search_all(const struct sudoku_grid *in, enum sudoku_policy policy,
 	enum sudoku_result	res;
 
 	if ((res = sudoku_search_init(&s, in, policy, limit, budget)) ==
-	    SUDOKU_MORE)
+	    SUDOKU_MORE) {
+		/* No solution to write: none to extract (3 % of a count). */
+		sudoku_solver(&s)->keep_first = first != NULL;
 		res = sudoku_search_run(&s, 0);
+	}
 	sudoku_search_result(&s, count, first, st);
 	return (res);
 }

@@ -114,8 +114,10 @@ const char *sudoku_unit_name(enum sudoku_unit u);
  * The copy of the solver in use: the engine is built for several
  * instruction sets and the best one the CPU runs is picked on the first
  * call.  "generic" (portable C; SSE2 on x86-64), "sse41" (x86-64 with
- * SSSE3, SSE4.1, SSE4.2, POPCNT) or "avx2" (x86-64 with AVX2, BMI1,
- * BMI2, POPCNT).  Every copy gives the same answers and the same
+ * SSSE3, SSE4.1, SSE4.2, POPCNT), "avx2" (x86-64 with AVX2, BMI1,
+ * BMI2, POPCNT) or "avx512" (the avx2 set and AVX-512 F, BW, DQ, VL;
+ * never picked by itself, as it is no faster than avx2 where measured:
+ * only SUDOKU_ISA=avx512 runs it).  Every copy gives the same answers and the same
  * effort.  For tests: SUDOKU_ISA=name in the environment (read once, at
  * that first call) forces a copy, if the CPU runs it; otherwise the
  * choice is the usual one, and this tells which was made.

@@ -180,6 +180,12 @@ isa_runs(const char *isa)
 		    __builtin_cpu_supports("bmi") &&
 		    __builtin_cpu_supports("bmi2") &&
 		    __builtin_cpu_supports("popcnt");
+	if (strcmp(isa, "avx512") == 0)
+		return isa_runs("avx2") &&
+		    __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512bw") &&
+		    __builtin_cpu_supports("avx512dq") &&
+		    __builtin_cpu_supports("avx512vl");
 #endif
 	return 0;
 }
@@ -198,11 +204,11 @@ test_isa(void **state)
 	print_message("# solver copy in use: %s (SUDOKU_ISA %s)\n", got,
 	    want != NULL ? want : "unset");
 	assert_true(strcmp(got, "generic") == 0 || strcmp(got, "sse41") == 0 ||
-	    strcmp(got, "avx2") == 0);
+	    strcmp(got, "avx2") == 0 || strcmp(got, "avx512") == 0);
 	if (want == NULL || *want == '\0' || strcmp(want, got) == 0)
 		return;
 	if (strcmp(want, "generic") != 0 && strcmp(want, "sse41") != 0 &&
-	    strcmp(want, "avx2") != 0)
+	    strcmp(want, "avx2") != 0 && strcmp(want, "avx512") != 0)
 		test_fail("SUDOKU_ISA=%s names no copy of the solver", want);
 	if (isa_runs(want))
 		test_fail("SUDOKU_ISA=%s, but %s is in use", want, got);

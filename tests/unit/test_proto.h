@@ -60,6 +60,20 @@
 	"523916784" "417285936" "968347125" \
 	"245169873" "839754612" "176832459" \
 	"394571268" "651428397" "782693541"
+/*
+ * A puzzle of the forum's hardest set that takes the solver hundreds of
+ * guesses (357 today; HARD takes 20 since issue 19), so that a search
+ * runs in more than one chunk of work.c's WORK_CHUNK (64) guesses; its
+ * solution checked unique by tests/e2e/reference.py's plain search.
+ */
+#define SLOW \
+	"..3..2..." "4...8..36" "..8...1.." \
+	".4..6..73" "...9....." "..6......" \
+	"..4.7..68" "6........" "7.....59."
+#define SLOW_SOL \
+	"913642785" "427581936" "568793142" \
+	"149265873" "875934621" "236817459" \
+	"354179268" "692458317" "781326594"
 
 /* The environment a worker serves requests with, built by hand. */
 struct fx {

@@ -343,15 +343,19 @@ test_set(void **state)
 }
 
 /*
- * The many-solution set (data/puzzles7_many_solutions, in the source
- * tree): every puzzle has at least 100 solutions, so COUNT 2 is 2, and
- * ANY, LEXMIN and COUNT's first solution keep the givens and are valid.
- * On every MANY_SAMPLE-th puzzle the reference search, independent of
- * the solver, must also count 2 and find the same LEXMIN solution.  Run
- * when PUZZLE_DIR is set, like the other sets, though the file is read
- * from the source tree.
+ * The many-solution sets (data/puzzles7_many_solutions and
+ * data/puzzles8_many_solutions_bands, in the source tree): every puzzle
+ * has at least two solutions, so COUNT 2 is 2, and ANY, LEXMIN and
+ * COUNT's first solution keep the givens and are valid.  On every
+ * MANY_SAMPLE-th puzzle the reference search, independent of the
+ * solver, must also count 2 and find the same LEXMIN solution.  Run
+ * when PUZZLE_DIR is set, like the other sets, though the files are
+ * read from the source tree.
  */
-#define MANY_FILE	"puzzles7_many_solutions"
+static const char *const many_files[] = {
+	"puzzles7_many_solutions",
+	"puzzles8_many_solutions_bands"
+};
 #define MANY_PUZZLES	10000
 #define MANY_SAMPLE	25
 #define MANY_NODES	2000000UL
@@ -385,8 +389,8 @@ many_check(const struct sudoku_grid *in, unsigned long k, unsigned long *ref)
 	return NULL;
 }
 
-void
-test_many_set(void **state)
+static void
+many_set(const char *file)
 {
 	struct set_result	 res;
 	struct sudoku_grid	 in;
@@ -397,8 +401,7 @@ test_many_set(void **state)
 	unsigned long		 lineno = 0, ref = 0;
 	FILE			*f;
 
-	(void)state;
-	f = test_fopen("PUZZLE_DIR", TEST_PUZZLE_DIR, MANY_FILE, path,
+	f = test_fopen("PUZZLE_DIR", TEST_PUZZLE_DIR, file, path,
 	    sizeof path);
 	memset(&res, 0, sizeof res);
 	while ((got = getline(&line, &size, f)) != -1) {
@@ -417,11 +420,21 @@ test_many_set(void **state)
 	free(line);
 	fclose(f);
 	print_message("# %s: %lu puzzles, %lu checked by the reference "
-	    "search\n", MANY_FILE, res.puzzles, ref);
+	    "search\n", file, res.puzzles, ref);
 	if (res.failed != 0)
 		test_fail("%s: %lu of %lu puzzles failed; first at line %lu: "
-		    "%s", MANY_FILE, res.failed, res.puzzles, res.first_line,
+		    "%s", file, res.failed, res.puzzles, res.first_line,
 		    res.first_why);
 	assert_int_equal(res.puzzles, MANY_PUZZLES);
 	assert_true(ref * MANY_SAMPLE * 10 >= MANY_PUZZLES * 8);
+}
+
+void
+test_many_set(void **state)
+{
+	size_t	 i;
+
+	(void)state;
+	for (i = 0; i < sizeof many_files / sizeof many_files[0]; i++)
+		many_set(many_files[i]);
 }
