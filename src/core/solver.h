@@ -49,7 +49,7 @@ struct __attribute__((__may_alias__)) solver {
 	unsigned long		 limit;
 	unsigned long		 n;		/* solutions found */
 	int			 depth;
-	int			 lexmin;
+	int			 mode;		/* enum solver_mode */
 	int			 keep_first;	/* write first (0: the caller
 						   of sudoku_count() wants
 						   only the count) */

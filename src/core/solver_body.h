@@ -71,6 +71,7 @@
 /* The branching rule: see solver_pick(). */
 enum solver_mode {
 	SOLVER_ANY = 0,		/* a bivalue cell: fewest guesses */
+	SOLVER_COUNT,		/* the same, the likelier digit first */
 	SOLVER_LEXMIN		/* the first open cell: smallest first */
 };
 

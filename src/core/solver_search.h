@@ -120,13 +120,16 @@ solver_digit_count(const struct board *bd, int d)
 
 /*
  * The branch cell and digit.  ANY and COUNT take the bivalue cell with
- * the most unsolved peers (else the cell with the fewest digits), and
- * of its first two digits the one with more candidates left in the grid
- * (the less constrained one, the likelier to be right: 8 % fewer
- * guesses for a first solution on the hardest set, 8-21 % on the sets
- * of easy puzzles with many solutions, the same when the whole tree is
- * searched; comparing all the digits of a cell that has more than two
- * did no better).
+ * the most unsolved peers (else the cell with the fewest digits), ANY
+ * its smallest digit.  COUNT (a search for more than one solution)
+ * takes of its first two digits the one with more candidates left in
+ * the grid (the less constrained one, the likelier to be right: 8 %
+ * fewer guesses for a first solution on the hardest set, 8-21 % on the
+ * sets of easy puzzles with many solutions; comparing all the digits
+ * of a cell that has more than two did no better).  ANY keeps the
+ * smallest digit because the order decides which solution a puzzle
+ * with several gets, and SOLVE's answer is part of protocol version 1
+ * (tests/e2e/protocol_v2.py): a count does not depend on the order.
  *
  * LEXMIN takes the first unsolved cell in row-major order (bands in
  * order, bits in row-major order within a band) and its smallest digit.
@@ -161,7 +164,7 @@ solver_pick(const struct board *bd, enum solver_mode mode,
 	for (d = 0; d < 8; d++)
 		if (bd->f[b * 9 + d] & p)
 			break;
-	if (mode != SOLVER_LEXMIN) {
+	if (mode == SOLVER_COUNT) {
 		/* Its next digit (the other one of a bivalue cell). */
 		for (e = d + 1; e < 8; e++)
 			if (bd->f[b * 9 + e] & p)
@@ -181,7 +184,8 @@ SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
 	memset(&s->sr, 0, sizeof s->sr);
 	s->budget = budget == 0 ? SUDOKU_BUDGET_DEFAULT : budget;
 	s->limit = limit == 0 ? 1 : limit;
-	s->lexmin = policy == SUDOKU_LEXMIN;
+	s->mode = policy == SUDOKU_LEXMIN ? SOLVER_LEXMIN : s->limit > 1 ?
+	    SOLVER_COUNT : SOLVER_ANY;
 	s->keep_first = 1;
 	s->n = 0;
 	s->depth = 0;
@@ -206,7 +210,7 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 {
 	struct board		 cur = s->cur, *stack = s->stack;
 	struct search		 sr = s->sr;
-	enum solver_mode	 mode = s->lexmin ? SOLVER_LEXMIN : SOLVER_ANY;
+	enum solver_mode	 mode = (enum solver_mode)s->mode;
 	enum sudoku_result	 res = SUDOKU_MORE;
 	uint64_t		 budget = s->budget, stop;
 	unsigned long		 n = s->n, limit = s->limit;

@@ -55,6 +55,7 @@ struct config {
 	/* [solver] */
 	uint64_t		 budget;	/* guesses per request */
 	unsigned long		 count_max;	/* largest COUNT limit */
+	int			 generate_pool;	/* per level per worker */
 
 	/* [listen] */
 	struct listen_spec	*listen;

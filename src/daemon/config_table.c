@@ -91,6 +91,11 @@ const struct config_key config_table[] = {
 	  .min = 1, .max = 1000000, .def = "1000", .flags = CONFIG_RELOAD | CONFIG_HELLO,
 	  .off = OFF(count_max),
 	  .doc = "largest COUNT limit" },
+	{ .section = "solver", .name = "generate_pool", .type = CONFIG_INT,
+	  .min = 0, .max = 1000, .def = "4", .flags = CONFIG_RELOAD,
+	  .off = OFF(generate_pool),
+	  .doc = "puzzles each worker makes ahead per level, for GENERATE "
+	  "without a seed; 0: none" },
 
 	{ .section = "listen", .name = "unix", .type = CONFIG_UNIX,
 	  .def = SUDOKUD_SOCKET_PATH, .flags = CONFIG_REPEAT,

@@ -159,3 +159,9 @@ conn_set_closed(struct conn_set *set)
 {
 	return (atomic_load_explicit(&set->closed, memory_order_relaxed));
 }
+
+int
+conn_set_busy(const struct conn_set *set)
+{
+	return (!TAILQ_EMPTY(&set->runq) || set->draining);
+}

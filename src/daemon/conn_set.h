@@ -51,4 +51,7 @@ unsigned int	 conn_set_close_all(struct conn_set *);
 /* Connections closed since the set was made; any thread may ask. */
 unsigned int	 conn_set_closed(struct conn_set *);
 
+/* Has a connection of set work to do (its run queue is not empty)? */
+int		 conn_set_busy(const struct conn_set *);
+
 #endif /* CONN_SET_H */

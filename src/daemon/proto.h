@@ -23,6 +23,7 @@ struct stats;
 struct admit;
 struct clients;
 struct slowlog;
+struct genpool;
 struct stats_server;
 struct proto_job;
 
@@ -34,6 +35,7 @@ struct proto_env {
 	struct admit		*admit;	/* the open connections */
 	struct clients		*clients; /* their cards: CLIENT LIST */
 	struct slowlog		*slow;	/* the slow log: SLOWLOG */
+	struct genpool		*pool;	/* puzzles made ahead, or NULL */
 	struct proto_job	*scratch; /* a request's first slice */
 };
 

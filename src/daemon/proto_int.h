@@ -221,6 +221,11 @@ enum proto_status proto_logic_check(struct proto_req *,
 		    const struct sudoku_grid *g, const struct sudoku_cands *);
 /* 0 if the job's puzzle has one solution; else its ERR reply is made. */
 int	proto_logic_unique(struct proto_done *);
+/*
+ * 0 if, as well, the job's candidates (HINT's, PATH's grid) agree with
+ * that solution; else ERR wrong naming the cells that do not.
+ */
+int	proto_logic_state(struct proto_done *);
 /* A puzzle as GENERATE prints it: '.' for blanks, no newline. */
 void	proto_logic_format(const struct sudoku_grid *, char out[SUDOKU_CELLS]);
 /*

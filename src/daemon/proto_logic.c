@@ -19,6 +19,7 @@
 #include <event2/buffer.h>
 
 #include "common/cells.h"
+#include "genpool.h"
 #include "proto.h"
 #include "proto_int.h"
 #include "stats.h"
@@ -104,21 +105,30 @@ proto_logic_hint(struct proto_req *req)
 	return (proto_logic_check(req, &g, &c));
 }
 
+int
+proto_logic_state(struct proto_done *d)
+{
+	uint8_t	cells[SUDOKU_CELLS];
+	char	text[SUDOKU_CELLS * 5];
+	int	n;
+
+	if (proto_logic_unique(d) != 0)
+		return (-1);
+	if ((n = sudoku_cands_wrong(&d->job->cands, &d->first, cells)) == 0)
+		return (0);
+	cells_text(cells, n, text, sizeof text);
+	proto_error(d->env, d->out, STAT_ERR_WRONG, "wrong", text);
+	return (-1);
+}
+
 void
 proto_logic_hinted(struct proto_done *d)
 {
 	struct sudoku_step	 step;
-	uint8_t			 cells[SUDOKU_CELLS];
 	char			 text[1024];
-	int			 n;
 
-	if (proto_logic_unique(d) != 0)
+	if (proto_logic_state(d) != 0)
 		return;
-	if ((n = sudoku_cands_wrong(&d->job->cands, &d->first, cells)) > 0) {
-		cells_text(cells, n, text, sizeof text);
-		proto_error(d->env, d->out, STAT_ERR_WRONG, "wrong", text);
-		return;
-	}
 	switch (sudoku_hint(&d->job->cands, &step)) {
 	case SUDOKU_HINT_STEP:
 		sudoku_step_text(&step, text, sizeof text);
@@ -157,10 +167,13 @@ proto_logic_seed(struct proto_req *req, int i, uint64_t *seed)
 	return (0);
 }
 
-/* GENERATE's arguments: a level, a seed, both (in that order), none. */
+/*
+ * GENERATE's arguments: a level, a seed, both (in that order), none;
+ * *seeded says whether the seed was given.
+ */
 static int
 logic_gen_args(struct proto_req *req, enum sudoku_level *level,
-    uint64_t *seed)
+    uint64_t *seed, int *seeded)
 {
 	int	i = 1;
 
@@ -176,18 +189,49 @@ logic_gen_args(struct proto_req *req, enum sudoku_level *level,
 		}
 		i++;
 	}
+	*seeded = req->ntok > i;
 	return (proto_logic_seed(req, i, seed));
+}
+
+/* GENERATE's line for puzzle g of seed and level (nearest: not asked). */
+static void
+logic_gen_line(struct evbuffer *out, const struct proto_opts *o,
+    const struct sudoku_grid *g, uint64_t seed, enum sudoku_level level,
+    int nearest)
+{
+	char	line[SUDOKU_CELLS + 1];
+
+	proto_logic_format(g, line);
+	if (o->info)
+		evbuffer_add_printf(out, "%.81s seed=%llu level=%s\n", line,
+		    (unsigned long long)seed, sudoku_level_name(level));
+	else if (nearest)
+		evbuffer_add_printf(out, "%.81s level=%s\n", line,
+		    sudoku_level_name(level));
+	else {
+		line[SUDOKU_CELLS] = '\n';
+		evbuffer_add(out, line, sizeof line);
+	}
 }
 
 enum proto_status
 proto_logic_generate(struct proto_req *req)
 {
 	struct proto_job	*job;
+	struct sudoku_grid	 g;
 	enum sudoku_level	 level;
 	uint64_t		 seed;
+	int			 seeded;
 
-	if (logic_gen_args(req, &level, &seed) != 0)
+	if (logic_gen_args(req, &level, &seed, &seeded) != 0)
 		return (PROTO_OK);
+	/* Any puzzle will do: one made ahead, if there is one. */
+	if (!seeded && !req->opts.shaped &&
+	    genpool_take(req->env->pool, level, &g, &seed) == 0) {
+		stats_add(req->env->st, STAT_SOLVED, 1);
+		logic_gen_line(req->out, &req->opts, &g, seed, level, 0);
+		return (PROTO_OK);
+	}
 	job = proto_work_job(req, PROTO_WORK_GENERATE);
 	job->seed = seed;
 	job->level = level;
@@ -222,28 +266,13 @@ void
 proto_logic_generated(struct proto_done *d)
 {
 	const struct proto_job	*job = d->job;
-	struct sudoku_grid	 g;
-	struct sudoku_rating	 r;
-	char			 line[SUDOKU_CELLS + 1];
+	struct sudoku_grid	 g = job->u.genx.gen.puzzle;
+	struct sudoku_rating	 r = job->u.genx.gen.rating;
 
 	if (job->nearest)
 		(void)sudoku_genx_best(&job->u.genx, &g, &r);
-	else {
-		g = job->u.genx.gen.puzzle;
-		r = job->u.genx.gen.rating;
-	}
-	proto_logic_format(&g, line);
-	if (!job->opts.info && !job->nearest) {
-		line[SUDOKU_CELLS] = '\n';
-		evbuffer_add(d->out, line, sizeof line);
-		return;
-	}
-	if (job->opts.info)
-		evbuffer_add_printf(d->out, "%.81s seed=%llu level=%s\n", line,
-		    (unsigned long long)job->seed, sudoku_level_name(r.level));
-	else
-		evbuffer_add_printf(d->out, "%.81s level=%s\n", line,
-		    sudoku_level_name(r.level));
+	logic_gen_line(d->out, &job->opts, &g, job->seed, r.level,
+	    job->nearest);
 }
 
 enum proto_status

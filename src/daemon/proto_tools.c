@@ -21,7 +21,6 @@
 
 #include <event2/buffer.h>
 
-#include "common/cells.h"
 #include "proto.h"
 #include "proto_int.h"
 #include "stats.h"
@@ -165,17 +164,10 @@ proto_tools_pathed(struct proto_done *d)
 	struct sudoku_path	 path;
 	struct sudoku_step	 step;
 	struct sudoku_rating	 r;
-	uint8_t			 cells[SUDOKU_CELLS];
 	char			 text[1024];
-	int			 n;
 
-	if (proto_logic_unique(d) != 0)
+	if (proto_logic_state(d) != 0)
 		return;
-	if ((n = sudoku_cands_wrong(&d->job->cands, &d->first, cells)) > 0) {
-		cells_text(cells, n, text, sizeof text);
-		proto_error(d->env, d->out, STAT_ERR_WRONG, "wrong", text);
-		return;
-	}
 	if (sudoku_rate_cands(&d->job->cands, &d->first, &r, NULL) !=
 	    SUDOKU_HINT_DONE) {
 		proto_error(d->env, d->out, STAT_ERR_WRONG, "wrong", "the grid "

@@ -72,7 +72,24 @@ static const struct {
 	{ "toolong_lines_total", "Request lines longer than max_line." },
 	{ "proxy_headers_total", "PROXY protocol headers accepted." },
 	{ "proxy_errors_total", "Connections refused for a bad PROXY header." },
+	{ "generate_pool_hits_total", "GENERATE requests served from the "
+	  "pool of puzzles made ahead." },
+	{ "generate_pool_misses_total", "GENERATE requests the pool could "
+	  "have served but had no puzzle for." },
 };
+
+/* The puzzles of level made ahead, in every worker's pool. */
+static uint64_t
+stats_pool_sum(struct stats_server *ss, int level)
+{
+	uint64_t	sum = 0;
+	unsigned int	i;
+
+	for (i = 0; i <= ss->nworkers; i++)
+		sum += atomic_load_explicit(&ss->blocks[i].pool[level],
+		    memory_order_relaxed);
+	return (sum);
+}
 
 struct stats_server *
 stats_server_new(unsigned int nworkers, const struct admit *admit)
@@ -191,6 +208,10 @@ stats_print(struct stats_server *ss, struct evbuffer *out,
 		evbuffer_add_printf(out, "STAT %s %" PRIu64 "\n",
 		    stats_names[i], v);
 	}
+	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++)
+		evbuffer_add_printf(out, "STAT generate_pool_%s %" PRIu64 "\n",
+		    sudoku_level_name((enum sudoku_level)i),
+		    stats_pool_sum(ss, (int)i));
 	stats_print_latency(ss, out, verbs, nverbs);
 	evbuffer_add(out, "END\n", 4);
 }
@@ -274,5 +295,13 @@ stats_prometheus(struct stats_server *ss, struct evbuffer *out,
 		stats_sample(out, &stats_metrics[i], i == 0 ? NULL :
 		    &stats_metrics[i - 1], (double)stats_sum(ss, i) /
 		    stats_metrics[i].div);
+	evbuffer_add_printf(out, "# HELP sudokud_generate_pool_puzzles "
+	    "Puzzles made ahead for GENERATE, by level.\n"
+	    "# TYPE sudokud_generate_pool_puzzles gauge\n");
+	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++)
+		evbuffer_add_printf(out, "sudokud_generate_pool_puzzles"
+		    "{level=\"%s\"} %" PRIu64 "\n",
+		    sudoku_level_name((enum sudoku_level)i),
+		    stats_pool_sum(ss, (int)i));
 	stats_prometheus_latency(ss, out, verbs, nverbs);
 }

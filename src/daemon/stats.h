@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/sudoku.h"
 #include "latency.h"
 
 struct evbuffer;
@@ -119,7 +120,11 @@ struct evbuffer;
 	X(PROXY_HEADERS, "proxy_headers", 1,				\
 	    "proxy_headers_total", "", 1)				\
 	X(PROXY_ERRORS, "proxy_errors", 1,				\
-	    "proxy_errors_total", "", 1)
+	    "proxy_errors_total", "", 1)					\
+	X(POOL_HITS, "generate_pool_hits", 1,				\
+	    "generate_pool_hits_total", "", 1)				\
+	X(POOL_MISSES, "generate_pool_misses", 1,			\
+	    "generate_pool_misses_total", "", 1)
 
 #define STATS_ENUM(id, name, div, metric, label, mdiv)	STAT_##id,
 enum stat_id {
@@ -135,6 +140,8 @@ enum stat_id {
 struct stats {
 	_Alignas(64) _Atomic uint64_t	c[STAT__COUNT];
 	struct latency			lat;
+	/* Gauges: the puzzles of each level in this worker's pool. */
+	_Atomic uint64_t		pool[SUDOKU_LEVEL_COUNT];
 };
 
 struct admit;
@@ -174,6 +181,13 @@ static inline void
 stats_wait(struct stats *st, uint64_t ns)
 {
 	latency_add(&st->lat.wait, ns);
+}
+
+/* Only the thread owning st: its pool holds n puzzles of level. */
+static inline void
+stats_pool(struct stats *st, enum sudoku_level level, uint64_t n)
+{
+	atomic_store_explicit(&st->pool[level], n, memory_order_relaxed);
 }
 
 /*

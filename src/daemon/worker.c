@@ -27,6 +27,7 @@
 #include "core/sudoku.h"
 #include "config.h"
 #include "conn_set.h"
+#include "genpool.h"
 #include "proto.h"
 #include "stats.h"
 #include "worker.h"
@@ -106,6 +107,7 @@ worker_new(unsigned int id, struct cfref *scf,
 	    event_add(w->notify_ev, NULL) == -1)
 		fatalx("%s: cannot watch the notify pipe", __func__);
 	w->set = conn_set_new(w->base, &w->env);
+	w->env.pool = genpool_new(w->base, w->set, &w->env);
 	return (w);
 }
 
@@ -162,6 +164,7 @@ worker_free(struct worker *w)
 {
 	struct worker_msg	*m;
 
+	genpool_free(w->env.pool);
 	conn_set_free(w->set);
 	while ((m = w->head) != NULL) {
 		w->head = m->next;
@@ -257,6 +260,7 @@ worker_switch(struct worker *w, struct cfref *scf)
 	w->scf = scf;
 	w->env.cf = cfref_config(scf);
 	conn_set_reconfigure(w->set);
+	genpool_reconfigure(w->env.pool);
 	cfref_release(old);
 	log_debug("worker %u: serving with the new configuration", w->id);
 	worker_tell(w, WORKER_SWITCHED);

@@ -58,7 +58,9 @@ STAT_NAMES = (
     "err_multiple err_budget err_wrong err_nostep err_toolong err_busy "
     "solved unsolvable guesses solve_usec bytes_read bytes_written "
     "idle_kicks output_kicks toolong_lines proxy_headers "
-    "proxy_errors").split()
+    "proxy_errors generate_pool_hits generate_pool_misses "
+    "generate_pool_easy generate_pool_medium generate_pool_hard "
+    "generate_pool_expert generate_pool_extreme").split()
 
 
 # The time stamp sudokud -d puts on each line: ISO 8601, in ms, local.

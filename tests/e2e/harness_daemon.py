@@ -175,9 +175,9 @@ class Daemon:
     A private sudokud.  Keyword options become config keys:
     workers, max_connections, idle_timeout, write_timeout, max_line,
     output_high, output_low, shutdown_timeout ([server]); budget,
-    count_max ([solver]).  unix=False / tcp=False drop a listener;
-    rlimit_nofile sets RLIMIT_NOFILE in the child; extra_conf is added
-    to the file.
+    count_max, generate_pool ([solver]; 0 unless given).  unix=False /
+    tcp=False drop a listener; rlimit_nofile sets RLIMIT_NOFILE in the
+    child; extra_conf is added to the file.
 
     config="..." is the whole file instead (extra_conf still added); the
     daemon is then ready when it accepts on sock_path and on port, those
@@ -193,13 +193,15 @@ class Daemon:
     SERVER_KEYS = ("workers", "max_connections", "idle_timeout",
                    "write_timeout", "shutdown_timeout", "max_line",
                    "output_high", "output_low")
-    SOLVER_KEYS = ("budget", "count_max")
+    SOLVER_KEYS = ("budget", "count_max", "generate_pool")
 
     def __init__(self, unix=True, tcp=True, rlimit_nofile=None,
                  sock_path=None, env=None, extra_conf="", inherit_fd=None,
                  wrapper=None, config=None, port=None, listen_fds=None,
                  flags=("-d",), **opts):
-        self.opts = {"workers": 2}
+        # No puzzles made ahead unless a case asks (generate_pool=N): the
+        # cases that measure the daemon's CPU time want it idle when idle.
+        self.opts = {"workers": 2, "generate_pool": 0}
         self.opts.update(opts)
         self.config = config
         if config is not None:

@@ -371,5 +371,71 @@ def _(c):
            "deadline=1 seed %d: the level said" % seed)
 
 
+def pool_depths(k):
+    st = k.stats()
+    return [int(st["generate_pool_" + lv]) for lv in LEVELS]
+
+
+@T.case("the GENERATE pool: filled while idle to generate_pool per level "
+        "and worker, seedless GENERATE served from it (a puzzle its seed "
+        "makes again), hits and misses counted, refilled, resized on "
+        "reload, off at 0", transports=(None,), own=True, timeout=300)
+def _(c):
+    with h.Daemon(workers=1, generate_pool=3) as d:
+        k = d.connect(timeout=60)
+        check(h.wait_for(lambda: pool_depths(k) == [3] * 5, 120, 0.2),
+              "the pool did not fill: %r" % pool_depths(k))
+        got = {}
+        for lv in LEVELS:
+            got[lv] = k.req("GENERATE %s info=1" % lv, 60)
+        st = k.stats()
+        eq((st["generate_pool_hits"], st["generate_pool_misses"]),
+           ("5", "0"), "a hit per level")
+        for lv, line in got.items():
+            m = re.fullmatch(r"([1-9.]{81}) seed=(\d+) level=(\w+)", line)
+            check(m and m.group(3) == lv, "GENERATE %s: %r" % (lv, line))
+            eq(count(m.group(1)), 1, "one solution")
+            eq(rate_level(k, m.group(1)), lv, "its level")
+            eq(k.req("GENERATE %s %s" % (lv, m.group(2)), 60), m.group(1),
+               "the seed named makes the same puzzle")
+        # Five in one write: the worker is busy, the pool cannot refill
+        # in between: 2 left of easy, then misses, made fresh.
+        k.send("".join("GENERATE easy\n" for _ in range(5)))
+        lines = [k.line(60) for _ in range(5)]
+        check(all(re.fullmatch(r"[1-9.]{81}", ln) for ln in lines) and
+              len(set(lines)) == 5, "five different puzzles: %r" % lines)
+        st = k.stats()
+        hits = int(st["generate_pool_hits"]) - 5
+        misses = int(st["generate_pool_misses"])
+        check(hits >= 2 and hits + misses == 5, "hits %d, misses %d"
+              % (hits, misses))
+        check(h.wait_for(lambda: pool_depths(k) == [3] * 5, 120, 0.2),
+              "the pool did not refill: %r" % pool_depths(k))
+        eq(k.req("GENERATE easy 9 info=1").split()[1], "seed=9",
+           "a seed given is never the pool's")
+        eq(int(k.stats()["generate_pool_hits"]) - 5, hits,
+           "GENERATE with a seed takes nothing")
+        k.req("GENERATE easy symmetry=rot180", 60)
+        eq(int(k.stats()["generate_pool_hits"]) - 5, hits,
+           "GENERATE with a shape takes nothing")
+        with open(d.conf) as f:
+            text = f.read()
+        with open(d.conf, "w") as f:
+            f.write(text.replace("generate_pool = 3", "generate_pool = 1"))
+        d.proc.send_signal(__import__("signal").SIGHUP)
+        check(h.wait_for(lambda: pool_depths(k) == [1] * 5, 30, 0.2),
+              "reload to 1: %r" % pool_depths(k))
+        metrics = k.req("PING")
+        eq(metrics, "PONG", "still serving")
+    with h.Daemon(workers=1, generate_pool=0) as d:
+        k = d.connect(timeout=60)
+        time.sleep(0.5)
+        eq(pool_depths(k), [0] * 5, "generate_pool = 0: nothing made ahead")
+        k.req("GENERATE easy", 60)
+        st = k.stats()
+        eq((st["generate_pool_hits"], st["generate_pool_misses"]),
+           ("0", "0"), "generate_pool = 0: neither hit nor miss")
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

@@ -54,7 +54,8 @@ const char *const counter_names[NCOUNTERS] = {
 	"unsolvable",
 	"guesses", "solve_usec",
 	"bytes_read", "bytes_written", "idle_kicks", "output_kicks",
-	"toolong_lines", "proxy_headers", "proxy_errors"
+	"toolong_lines", "proxy_headers", "proxy_errors",
+	"generate_pool_hits", "generate_pool_misses"
 };
 
 int

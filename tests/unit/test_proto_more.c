@@ -20,6 +20,7 @@
 #include "autoconf.h"		/* PACKAGE_VERSION */
 
 #include "common/xmalloc.h"
+#include "core/sudoku.h"
 #include "test_proto.h"
 
 #define HELP_MAX	4096
@@ -159,6 +160,12 @@ check_stats(char *reply, time_t before, time_t after)
 		v = stat_line(&p, counter_names[i]);
 		assert_string_equal(v, strcmp(counter_names[i], "cmd_stats") ==
 		    0 ? "1" : "0");
+	}
+	/* The pool's depth per level: none made ahead here. */
+	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++) {
+		snprintf(name, sizeof name, "generate_pool_%s",
+		    sudoku_level_name((enum sudoku_level)i));
+		assert_string_equal(stat_line(&p, name), "0");
 	}
 	/* The latency of each verb, then the wait: nothing recorded yet. */
 	for (i = 0; i < sizeof latency_verbs / sizeof latency_verbs[0];

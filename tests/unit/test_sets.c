@@ -193,11 +193,18 @@ count_case(const struct sudoku_grid *in, unsigned long n,
 	if (n == 2 && st.guesses == 0)
 		test_fail("case %lu: 2 solutions without a guess on %s", k,
 		    text);
-	/* The first found does not depend on the limit. */
+	/* The first found does not depend on a limit above 1. */
+	if (n > 0 && (sudoku_count(in, 3, 0, &cn, &out1, NULL) !=
+	    SUDOKU_SOLVED || cn < n ||
+	    memcmp(out.cell, out1.cell, SUDOKU_CELLS) != 0))
+		test_fail("case %lu: COUNT 3 differs from COUNT 2 on %s", k,
+		    text);
+	/* A limit of 1 searches as SOLVE does: the same solution. */
 	if (n > 0 && (sudoku_count(in, 1, 0, &cn, &out1, NULL) !=
 	    SUDOKU_SOLVED || cn != 1 ||
+	    sudoku_solve(in, SUDOKU_ANY, 0, &out, NULL) != SUDOKU_SOLVED ||
 	    memcmp(out.cell, out1.cell, SUDOKU_CELLS) != 0))
-		test_fail("case %lu: COUNT 1 differs from COUNT 2 on %s", k,
+		test_fail("case %lu: COUNT 1 differs from SOLVE on %s", k,
 		    text);
 	if (sudoku_solve(in, SUDOKU_ANY, 0, &out, NULL) != want)
 		test_fail("case %lu: ANY result wrong on %s", k, text);
