@@ -35,6 +35,10 @@
  * groups above are exactly the columns still interchangeable: nothing
  * else is lost, and the count of the least strings' transformations is
  * exact.  Hence the check for a valid grid first.
+ *
+ * A complete grid's first row ties under all 1,296 orders of the
+ * columns; canon_grid.c chooses its first two rows another way and
+ * hands the orders that tie to canon_level() for the third.
  */
 #include <string.h>
 
@@ -49,8 +53,6 @@ static const uint8_t canon_perm3[6][3] = {
 };
 static const unsigned long canon_fact[4] = { 1, 1, 2, 6 };
 
-static void	canon_level(struct canon_ctx *, const struct canon_node *, int,
-		    int);
 
 static int
 canon_key(const struct canon_node *n, int d)
@@ -341,7 +343,7 @@ canon_candidates(const struct canon_ctx *x, const struct canon_node *n,
 	return ((int)nev);
 }
 
-static void
+void
 canon_level(struct canon_ctx *x, const struct canon_node *n, int k, int eq)
 {
 	struct canon_eval	 ev[18];
@@ -393,6 +395,18 @@ canon_valid(const struct sudoku_grid *g)
 	return (0);
 }
 
+/* Is every cell given? */
+static int
+canon_full(const struct sudoku_grid *g)
+{
+	int	 cell;
+
+	for (cell = 0; cell < SUDOKU_CELLS; cell++)
+		if (g->cell[cell] == 0)
+			return (0);
+	return (1);
+}
+
 int
 sudoku_canon(const struct sudoku_grid *in, struct sudoku_grid *form,
     unsigned long *automorphisms, struct sudoku_transform *t)
@@ -422,7 +436,10 @@ sudoku_canon(const struct sudoku_grid *in, struct sudoku_grid *form,
 	root.nl = 1;
 	for (c = 0; c < 9; c++)
 		root.col[c] = (uint8_t)c;
-	canon_level(&x, &root, 0, 0);
+	if ((x.blank[0] | x.blank[1]) == 0 && canon_full(in))
+		canon_grid(&x);		/* its first row ties 1,296 ways */
+	else
+		canon_level(&x, &root, 0, 0);
 	memcpy(form->cell, x.best, SUDOKU_CELLS);
 	if (automorphisms != NULL)
 		*automorphisms = x.count;

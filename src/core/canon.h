@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * canon.h -- the state of the search for a canonical form (canon.c).
+ * canon.h -- the state of the search for a canonical form (canon.c),
+ * shared with the first two rows of a complete grid's (canon_grid.c).
  *
  * Private to the solver core; nothing outside src/core includes it.
  */
@@ -56,5 +57,12 @@ struct canon_ctx {
 	unsigned long		count;
 	struct sudoku_transform	bt;
 };
+
+/* canon.c: the search from row k of node n down (eq: its rows so far
+ * are the best string's, which is known). */
+void	canon_level(struct canon_ctx *, const struct canon_node *, int, int);
+
+/* canon_grid.c: the whole search for a complete grid. */
+void	canon_grid(struct canon_ctx *);
 
 #endif /* CANON_H */

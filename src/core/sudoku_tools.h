@@ -101,8 +101,8 @@ int	sudoku_transform_apply(const struct sudoku_transform *t,
  * grid, 3,359,232 for the empty grid); *t (may be NULL) one
  * transformation that takes in to its form.  Returns 0, or -1 when in
  * is not a valid grid (a cell above 9, a digit twice in a unit), with
- * nothing written.  About 4 us for a 17-clue puzzle, but about 1 ms for
- * a complete grid, whose first row ties under all 1,296 column orders
+ * nothing written.  About 4 us for a 17-clue puzzle, 40 us for a
+ * complete grid, 0.4 ms for the grid with 648 automorphisms
  * (doc/rating.md).  Up to about 25 KB of stack.
  */
 int	sudoku_canon(const struct sudoku_grid *in, struct sudoku_grid *form,
