@@ -14,9 +14,10 @@
  *
  * Files: symmetry.c (symmetries of the givens' pattern, pattern text),
  * transform.c (the rule-keeping transformations, sudoku_shuffle()),
- * canon.c (canonical forms), reduce.c (minimize, constrain), genx.c
- * (generation with options), path.c (whole logical solutions).  The
- * same rules as above: no I/O, no allocation, no mutable globals.
+ * canon.c, canon_grid.c (canonical forms), reduce.c (minimize,
+ * constrain), genx.c (generation with options), path.c (whole logical
+ * solutions).  The same rules as above: no I/O, no allocation, no
+ * mutable globals.
  */
 
 /*
@@ -130,9 +131,10 @@ void	sudoku_shuffle(const struct sudoku_grid *in, uint64_t seed,
  * puzzle may be minimal only down to that bound), and an attempt with
  * more than clues_max givens is rejected.  use_pattern: the givens are
  * exactly the cells with pattern[cell] != 0 (see sudoku_pattern_parse;
- * an attempt is then a random grid with the other cells blanked, kept
- * when that has one solution, and minimality does not apply).  A
- * zeroed struct asks for nothing: the same puzzles as sudoku_gen_init().
+ * minimality does not apply): a random grid's digits there, changed a
+ * cell at a time while that lowers the number of solutions, until it is
+ * one (doc/rating.md).  A zeroed struct asks for nothing: the same
+ * puzzles as sudoku_gen_init().
  */
 struct sudoku_gen_opts {
 	enum sudoku_symmetry	symmetry;
