@@ -35,57 +35,16 @@
  * groups above are exactly the columns still interchangeable: nothing
  * else is lost, and the count of the least strings' transformations is
  * exact.  Hence the check for a valid grid first.
+ *
+ * A complete grid's first row ties under all 1,296 orders of the
+ * columns; canon_grid.c chooses its first two rows another way and
+ * hands the orders that tie to canon_level() for the third.
  */
 #include <string.h>
 
 #include "sudoku.h"
+#include "canon.h"
 #include "logic.h"
-
-#define CANON_NEW	10	/* the key of a digit not labelled yet */
-#define CANON_TIES	8
-
-/* Where a search path stands, before the row of its level. */
-struct canon_node {
-	unsigned long	mult;		/* blank rows passed over: a factor */
-	uint16_t	used;		/* input rows taken */
-	uint8_t		t;		/* 1: the grid is transposed */
-	uint8_t		band;		/* input band of the output band */
-	uint8_t		g;		/* leading slots with no stack placed */
-	uint8_t		nl;		/* the next label */
-	uint8_t		fr[3];		/* placed slot: leading free columns */
-	uint8_t		col[9];		/* input column at each position */
-	uint8_t		lab[10];	/* digit -> label, 0 if none yet */
-};
-
-/* Elements that may be put in any order: slots, or positions. */
-struct canon_tie {
-	uint8_t		slots;
-	uint8_t		at;
-	uint8_t		n;
-};
-
-/* A candidate row evaluated: its string and its children. */
-struct canon_eval {
-	uint8_t			s[9];
-	uint8_t			t;
-	uint8_t			row;
-	uint8_t			nties;
-	unsigned long		mult;
-	struct canon_tie	tie[CANON_TIES];
-	struct canon_node	child;	/* ties in one order, unlabelled */
-};
-
-struct canon_ctx {
-	uint8_t			m[2][9][9];	/* [t][row][column] */
-	uint16_t		blank[2];	/* rows with no given */
-	uint8_t			cur[SUDOKU_CELLS];
-	uint8_t			best[SUDOKU_CELLS];
-	uint8_t			rows[9];	/* the path's input rows */
-	int			have;
-	unsigned long		nbest;		/* times best was replaced */
-	unsigned long		count;
-	struct sudoku_transform	bt;
-};
 
 static const uint8_t canon_perm2[2][3] = { { 0, 1, 2 }, { 1, 0, 2 } };
 static const uint8_t canon_perm3[6][3] = {
@@ -94,8 +53,6 @@ static const uint8_t canon_perm3[6][3] = {
 };
 static const unsigned long canon_fact[4] = { 1, 1, 2, 6 };
 
-static void	canon_level(struct canon_ctx *, const struct canon_node *, int,
-		    int);
 
 static int
 canon_key(const struct canon_node *n, int d)
@@ -316,14 +273,48 @@ canon_children(struct canon_ctx *x, const struct canon_node *c,
 }
 
 /*
+ * With every column placed (a complete grid's rows after the first),
+ * is row v's string greater than ref?  Stops at the first cell that
+ * decides: most candidates of a grid lose there, before any child is
+ * built.
+ */
+static int
+canon_fixed_worse(const struct canon_node *n, const uint8_t *v,
+    const uint8_t *ref)
+{
+	int	 p, d, s, nl = n->nl;
+	uint8_t	 seen[10];
+
+	memset(seen, 0, sizeof seen);
+	for (p = 0; p < 9; p++) {
+		d = v[n->col[p]];
+		if (d == 0)
+			s = 0;
+		else if ((s = n->lab[d]) == 0)
+			s = seen[d] != 0 ? seen[d] : (seen[d] = (uint8_t)nl++);
+		if (s != ref[p])
+			return (s > ref[p]);
+	}
+	return (0);
+}
+
+static int
+canon_fixed(const struct canon_node *n)
+{
+	return (n->g == 0 && (n->fr[0] | n->fr[1] | n->fr[2]) == 0);
+}
+
+/*
  * The rows that may come next: any row of a band not used yet at the
  * start of a band, else the unused rows of the band under way.  Of the
  * blank rows of a band only the first is tried; it stands for them all.
- * Row 0 may come from either orientation.
+ * Row 0 may come from either orientation.  ref, if not NULL, is the
+ * best row so far: a row of a placed grid known to be greater is left
+ * out.
  */
 static int
 canon_candidates(const struct canon_ctx *x, const struct canon_node *n,
-    int k, struct canon_eval *ev)
+    int k, struct canon_eval *ev, const uint8_t *ref)
 {
 	unsigned int	 rows, blank, b, t, nev = 0, r, nblank;
 
@@ -341,6 +332,9 @@ canon_candidates(const struct canon_ctx *x, const struct canon_node *n,
 				if (!(rows >> r & 1) || (blank >> r & 1 &&
 				    (blank & ((1u << r) - 1)) != 0))
 					continue;
+				if (ref != NULL &&
+				    canon_fixed_worse(n, x->m[t][r], ref))
+					continue;
 				ev[nev].mult = blank >> r & 1 ? nblank : 1;
 				canon_eval(x, n, (int)t, (int)r, &ev[nev++]);
 			}
@@ -349,7 +343,7 @@ canon_candidates(const struct canon_ctx *x, const struct canon_node *n,
 	return ((int)nev);
 }
 
-static void
+void
 canon_level(struct canon_ctx *x, const struct canon_node *n, int k, int eq)
 {
 	struct canon_eval	 ev[18];
@@ -360,7 +354,8 @@ canon_level(struct canon_ctx *x, const struct canon_node *n, int k, int eq)
 		canon_leaf(x, n, eq);
 		return;
 	}
-	nev = canon_candidates(x, n, k, ev);
+	nev = canon_candidates(x, n, k, ev, x->have && eq && canon_fixed(n) ?
+	    x->best + 9 * k : NULL);
 	for (i = 1; i < nev; i++)
 		if (memcmp(ev[i].s, ev[least].s, 9) < 0)
 			least = i;
@@ -400,6 +395,18 @@ canon_valid(const struct sudoku_grid *g)
 	return (0);
 }
 
+/* Is every cell given? */
+static int
+canon_full(const struct sudoku_grid *g)
+{
+	int	 cell;
+
+	for (cell = 0; cell < SUDOKU_CELLS; cell++)
+		if (g->cell[cell] == 0)
+			return (0);
+	return (1);
+}
+
 int
 sudoku_canon(const struct sudoku_grid *in, struct sudoku_grid *form,
     unsigned long *automorphisms, struct sudoku_transform *t)
@@ -429,7 +436,10 @@ sudoku_canon(const struct sudoku_grid *in, struct sudoku_grid *form,
 	root.nl = 1;
 	for (c = 0; c < 9; c++)
 		root.col[c] = (uint8_t)c;
-	canon_level(&x, &root, 0, 0);
+	if ((x.blank[0] | x.blank[1]) == 0 && canon_full(in))
+		canon_grid(&x);		/* its first row ties 1,296 ways */
+	else
+		canon_level(&x, &root, 0, 0);
 	memcpy(form->cell, x.best, SUDOKU_CELLS);
 	if (automorphisms != NULL)
 		*automorphisms = x.count;

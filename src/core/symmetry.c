@@ -87,8 +87,10 @@ sudoku_symmetry_parse(const char *s, size_t len, enum sudoku_symmetry *sym)
 
 	for (i = 0; i < SUDOKU_SYM_COUNT; i++) {
 		name = sym_table[i].name;
+		/* Letters in any case; "| 0x20" alone would fold 0x11 to '1'. */
 		for (k = 0; k < len && name[k] != '\0'; k++)
-			if ((s[k] | 0x20) != name[k])
+			if (s[k] != name[k] && !(s[k] >= 'A' && s[k] <= 'Z' &&
+			    s[k] + 32 == name[k]))
 				break;
 		if (k == len && name[k] == '\0') {
 			*sym = (enum sudoku_symmetry)i;

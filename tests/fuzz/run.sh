@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # run.sh SECONDS CORPUS-DIR TARGET... -- run each libFuzzer target for
-# SECONDS from a copy of its seed corpus (CORPUS-DIR/NAME), so the tree
-# is never written.  A crash, leak, sanitizer report or a single input
+# SECONDS from a copy of its seed corpus (CORPUS-DIR/NAME for fuzz_NAME),
+# so the tree is never written.  A crash, leak, sanitizer report or a single input
 # running over 10 s fails the target: its output and the input that did
 # it are kept under fuzz-out/NAME.  One line per target, "NAME: ok, N
 # executions in S s" or "NAME: FAILED ...", then "fuzz: N passed, N
@@ -15,8 +15,10 @@ for t in "$@"; do
 	name=${t##*/}
 	out=fuzz-out/$name
 	rm -rf "$out" && mkdir -p "$out/corpus" || exit 2
-	if [ -d "$corpus/$name" ]; then
-		cp "$corpus/$name"/* "$out/corpus/" 2>/dev/null
+	# The seeds of fuzz_NAME are in CORPUS-DIR/NAME.
+	seeds=$corpus/${name#fuzz_}
+	if [ -d "$seeds" ]; then
+		cp "$seeds"/* "$out/corpus/" 2>/dev/null
 	fi
 	# -rss_limit_mb: a 2 GB default would hide unbounded growth.
 	"$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=512 \

@@ -18,6 +18,27 @@ static const char canon_grid648[] =
 	"123456789456789123789123456231564897564897231897231564"
 	"312645978645978312978312645";
 
+/*
+ * Complete grids with automorphisms (2, 3, 6, 18, 54, 108): each made
+ * invariant under a symmetry of the square or a translation of the
+ * bands and stacks, with its digits permuted, then shuffled.  Only
+ * inputs: the expectations come from the brute force.
+ */
+static const char *const canon_symmetric[] = {
+	"697431825543268791128597346389652417251974638476183259912846573"
+	"834715962765329184",
+	"829136574751948326436527891214369758967851243583472169695713482"
+	"348295617172684935",
+	"364297185958163724712485963589316472643729518271854639895631247"
+	"127548396436972851",
+	"168954327945273681732186495657842139319765248824391576471538962"
+	"583629714296417853",
+	"576489132314275896982613754725968413163547289849321675231756948"
+	"698134527457892361",
+	"654239817872614593139875642246391785395728164718546329923187456"
+	"587462931461953278",
+};
+
 /* Checks sudoku_canon() of g against the brute force. */
 static void
 canon_against_brute(const struct sudoku_grid *g, const char *what)
@@ -80,6 +101,15 @@ test_canon_brute(void **state)
 	}
 	tb_puzzle(canon_grid648, &g);
 	canon_against_brute(&g, "the 648 grid");
+	for (i = 0; i < sizeof canon_symmetric / sizeof canon_symmetric[0];
+	    i++) {
+		tb_puzzle(canon_symmetric[i], &g);
+		snprintf(what, sizeof what, "symmetric grid %zu", i);
+		canon_against_brute(&g, what);
+		/* Nearly complete: one cell blank. */
+		g.cell[i * 13] = 0;
+		canon_against_brute(&g, "a symmetric grid less a cell");
+	}
 	memset(&g, 0, sizeof g);
 	canon_against_brute(&g, "the empty grid");
 	g.cell[40] = 5;

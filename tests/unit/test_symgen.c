@@ -43,6 +43,9 @@ test_sym_names(void **state)
 	}
 	assert_int_equal(sudoku_symmetry_parse("", 0, &s), -1);
 	assert_int_equal(sudoku_symmetry_parse("none ", 5, &s), -1);
+	/* Only letters fold: 0x11 | 0x20 is '1' (found by fuzz_pattern). */
+	assert_int_equal(sudoku_symmetry_parse("rot\02180", 6, &s), -1);
+	assert_int_equal(sudoku_symmetry_parse("ROT180", 6, &s), 0);
 	assert_string_equal(sudoku_symmetry_name(SUDOKU_SYM_COUNT), "unknown");
 }
 
