@@ -118,6 +118,33 @@ solver_start(struct solver *s, const struct sudoku_grid *in,
 	return (solver_engine()->start(s, in, policy, limit, budget));
 }
 
+/*
+ * A start from pencil marks: the empty grid's start (every cell open,
+ * every word to look at), each word cut to the cells where c has its
+ * digit.  Propagation then places the cells left with one candidate,
+ * finds the cells left with none, and so on, as from givens.
+ */
+enum sudoku_result
+solver_start_cands(struct solver *s, const struct sudoku_cands *c,
+    enum sudoku_policy policy, unsigned long limit, uint64_t budget)
+{
+	struct sudoku_grid	empty;
+	uint32_t		w;
+	int			b, d, j;
+
+	memset(&empty, 0, sizeof empty);
+	if (solver_start(s, &empty, policy, limit, budget) != SUDOKU_MORE)
+		return (s->res);
+	for (b = 0; b < 3; b++)
+		for (d = 0; d < 9; d++) {
+			for (w = 0, j = 0; j < 27; j++)
+				w |= (uint32_t)(c->mask[b * 27 + j] >> d & 1) << j;
+			s->cur.f[b * 9 + d] &= w;
+		}
+	s->cur.dirty = (1u << 27) - 1;
+	return (s->res);
+}
+
 enum sudoku_result
 solver_step(struct solver *s, uint64_t slice)
 {

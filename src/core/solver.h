@@ -53,6 +53,10 @@ struct __attribute__((__may_alias__)) solver {
 	int			 keep_first;	/* write first (0: the caller
 						   of sudoku_count() wants
 						   only the count) */
+	int			 each;		/* stop at each solution, in
+						   first (sudoku_search_next) */
+	int			 fresh;		/* first holds one not handed
+						   out yet */
 	enum sudoku_result	 res;		/* SUDOKU_MORE until done */
 };
 
@@ -72,6 +76,11 @@ enum sudoku_result solver_start(struct solver *, const struct sudoku_grid *in,
 
 /* Go on for at most slice guesses (0: to the end); SUDOKU_MORE if cut. */
 enum sudoku_result solver_step(struct solver *, uint64_t slice);
+
+/* solver_start() from pencil marks, which the caller checked (sudoku.c). */
+enum sudoku_result solver_start_cands(struct solver *,
+	    const struct sudoku_cands *, enum sudoku_policy,
+	    unsigned long limit, uint64_t budget);
 
 /* Solutions found so far, the first of them, the effort so far. */
 void	solver_result(const struct solver *, unsigned long *count,

@@ -187,6 +187,7 @@ SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
 	s->mode = policy == SUDOKU_LEXMIN ? SOLVER_LEXMIN : s->limit > 1 ?
 	    SOLVER_COUNT : SOLVER_ANY;
 	s->keep_first = 1;
+	s->each = s->fresh = 0;
 	s->n = 0;
 	s->depth = 0;
 	s->res = SUDOKU_MORE;
@@ -243,10 +244,20 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 			continue;
 		}
 		if (r == SOLVER_SOLVED) {
-			if (n == 0 && s->keep_first)
+			if ((n == 0 || s->each) && s->keep_first)
 				solver_extract(&cur, s->blank, &s->first);
+			s->fresh = s->each;
 			if (++n >= limit) {
 				res = SUDOKU_SOLVED;
+				break;
+			}
+			if (s->each) {
+				/* Hand this one out; the next branch later. */
+				if (depth == 0) {
+					res = SUDOKU_SOLVED;
+					break;
+				}
+				cur = stack[--depth];
 				break;
 			}
 		}

@@ -251,6 +251,67 @@ sudoku_search_run(struct sudoku_search *s, uint64_t slice)
 	return (solver_step(sudoku_solver(s), slice));
 }
 
+enum sudoku_result
+sudoku_search_next(struct sudoku_search *ss, uint64_t slice,
+    struct sudoku_grid *sol)
+{
+	struct solver		*s = sudoku_solver(ss);
+	enum sudoku_result	 res = s->res;
+
+	s->each = 1;
+	if (!s->fresh)
+		res = solver_step(s, slice);
+	if (s->fresh) {
+		s->fresh = 0;
+		*sol = s->first;
+		return (SUDOKU_SOLVED);
+	}
+	/* Every solution was handed out: the search is over. */
+	return (res == SUDOKU_SOLVED ? SUDOKU_NOSOLUTION : res);
+}
+
+/*
+ * The candidates' own check, as sudoku_parse() checks givens: no cell
+ * without a candidate (*empty gets the first such cell), and the cells
+ * with one candidate consistent as givens would be.
+ */
+static int
+sudoku_cands_check(const struct sudoku_cands *c, int *empty)
+{
+	struct sudoku_grid	g;
+	uint16_t		m;
+	int			i;
+
+	*empty = -1;
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		m = c->mask[i] & 0x1ff;
+		if (m == 0) {
+			*empty = i;
+			return (-1);
+		}
+		g.cell[i] = (m & (m - 1)) == 0 ?
+		    (uint8_t)(__builtin_ctz(m) + 1) : 0;
+	}
+	return (solver_valid(&g) != 0 ? -1 : 0);
+}
+
+enum sudoku_result
+sudoku_search_init_cands(struct sudoku_search *s,
+    const struct sudoku_cands *c, enum sudoku_policy policy,
+    unsigned long limit, uint64_t budget)
+{
+	int	empty;
+
+	if (sudoku_cands_check(c, &empty) != 0) {
+		/* A state that answers INVALID, as for broken givens. */
+		memset(sudoku_solver(s), 0, sizeof (struct solver));
+		sudoku_solver(s)->res = SUDOKU_INVALID;
+		return (SUDOKU_INVALID);
+	}
+	return (solver_start_cands(sudoku_solver(s), c, policy, limit,
+	    budget));
+}
+
 void
 sudoku_search_result(const struct sudoku_search *s, unsigned long *count,
     struct sudoku_grid *first, struct sudoku_stats *st)

@@ -322,4 +322,32 @@ enum sudoku_hint_result sudoku_path_next(struct sudoku_path *p,
 int	sudoku_path_text(const struct sudoku_path *p,
 	    const struct sudoku_rating *r, char *buf, size_t size);
 
+/*
+ * Every solution in turn, and searches from pencil marks (sudoku.c).
+ *
+ * sudoku_search_next() goes on with a search started by
+ * sudoku_search_init() or sudoku_search_init_cands() for at most about
+ * slice more guesses (0: until the next solution) and stops at each
+ * solution: SUDOKU_SOLVED with it in *sol (call again for the next),
+ * SUDOKU_MORE when the slice ran out first, SUDOKU_NOSOLUTION once there
+ * is none left (every solution, or limit of them, handed out),
+ * SUDOKU_BUDGET, or SUDOKU_INVALID.  With SUDOKU_LEXMIN the solutions
+ * come in increasing order (as 81-digit strings): the first is
+ * SUDOKU_LEXMIN's, the second the next larger, and so on.  A search
+ * is walked with sudoku_search_next() or sudoku_search_run(), not both.
+ */
+enum sudoku_result sudoku_search_next(struct sudoku_search *s,
+	    uint64_t slice, struct sudoku_grid *sol);
+
+/*
+ * sudoku_search_init() of a pencil-mark puzzle (the 729-character form,
+ * sudoku_cands_parse()): its solutions are the grids whose every cell
+ * holds one of its candidates.  A cell with one candidate is a given; a
+ * cell with none, or two givens in a unit, make SUDOKU_INVALID as broken
+ * givens do (nothing to run).
+ */
+enum sudoku_result sudoku_search_init_cands(struct sudoku_search *s,
+	    const struct sudoku_cands *c, enum sudoku_policy policy,
+	    unsigned long limit, uint64_t budget);
+
 #endif /* SUDOKU_TOOLS_H */

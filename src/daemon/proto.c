@@ -54,6 +54,12 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .handler = proto_solve_count, .reply = proto_solve_counted,
 	    .min_args = 1, .max_args = 2, .opts = PROTO_OPT_SOLVER,
 	    .stat = STAT_CMD_COUNT },
+	[PROTO_SOLUTIONS] = { .name = "SOLUTIONS",
+	    .usage = "SOLUTIONS <puzzle> <n>",
+	    .help = "up to n solutions, smallest first, a line each",
+	    .handler = proto_solve_solutions, .reply = proto_solve_listed,
+	    .min_args = 2, .max_args = 2, .opts = PROTO_OPT_SOLVER,
+	    .stat = STAT_CMD_SOLUTIONS },
 	[PROTO_ANALYZE] = { .name = "ANALYZE", .usage = "ANALYZE <puzzle>",
 	    .help = "solutions, clues, effort and rating, in one line",
 	    .handler = proto_logic_analyze, .reply = proto_logic_analyzed,
@@ -141,6 +147,8 @@ static const char proto_help_head[] =
     "'0' or '.' for blanks.  A puzzle alone is solved, e.g.\n"
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28...."
     "419..5....8..79\n"
+    "SOLVE, LEXMIN, COUNT, SOLUTIONS and ANALYZE also take pencil marks:\n"
+    "729 characters, 9 a cell, the digit while it is a candidate, else '.'.\n"
     "Requests:\n"
     "  <puzzle>                    any solution (the same as SOLVE)\n";
 
@@ -362,7 +370,8 @@ proto_effort(struct proto_req *req)
 
 static const char *const proto_names[PROTO__COUNT] = {
 	[PROTO_SOLVE] = "solve", [PROTO_LEXMIN] = "lexmin",
-	[PROTO_COUNT] = "count", [PROTO_ANALYZE] = "analyze",
+	[PROTO_COUNT] = "count", [PROTO_SOLUTIONS] = "solutions",
+	[PROTO_ANALYZE] = "analyze",
 	[PROTO_RATE] = "rate", [PROTO_HINT] = "hint",
 	[PROTO_GENERATE] = "generate", [PROTO_CANON] = "canon",
 	[PROTO_SHUFFLE] = "shuffle", [PROTO_MINIMIZE] = "minimize",

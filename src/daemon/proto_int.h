@@ -92,6 +92,8 @@ struct proto_job {
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */
 	int			 expired;	/* its deadline passed */
 	int			 nearest;	/* GENERATE: the best by then */
+	int			 marked;	/* the puzzle came as marks */
+	int			 each;		/* SOLUTIONS: a line each */
 	enum sudoku_level	 level;		/* GENERATE: asked for */
 	struct sudoku_grid	 puzzle;	/* RATE, HINT, ANALYZE, PATH */
 	struct sudoku_cands	 cands;		/* HINT, PATH: the player's */
@@ -118,6 +120,7 @@ enum proto_index {
 	PROTO_SOLVE = 0,
 	PROTO_LEXMIN,
 	PROTO_COUNT,
+	PROTO_SOLUTIONS,
 	PROTO_ANALYZE,
 	PROTO_RATE,
 	PROTO_HINT,
@@ -185,6 +188,9 @@ struct proto_job *proto_work_job(struct proto_req *, enum proto_work);
 enum proto_status proto_work_search(struct proto_req *, struct proto_job *,
 		    const struct sudoku_grid *g, enum sudoku_policy,
 		    unsigned long limit);
+/* The same of the job's puzzle as proto_given() left it. */
+enum proto_status proto_work_given(struct proto_req *, struct proto_job *,
+		    enum sudoku_policy, unsigned long limit);
 /* Run job's first slice; on PROTO_MORE it is the connection's now. */
 enum proto_status proto_work_first(struct proto_req *, struct proto_job *);
 uint64_t proto_work_nsec(void);
@@ -198,14 +204,24 @@ void	proto_work_effort(struct evbuffer *out, struct evbuffer *tmp,
 /* proto_solve.c: parsing what the verbs take, and the search verbs. */
 int	proto_puzzle(struct proto_req *, const struct proto_token *,
 	    struct sudoku_grid *);
+/*
+ * A puzzle of 81 cells, or of pencil marks (SUDOKU_CANDS_LEN bytes, the
+ * form HINT reads): 0 with job->puzzle (for marks, its cells with one
+ * candidate) and, for marks, job->cands and job->marked; or -1 with the
+ * ERR reply made (for marks, the cell left without a candidate).
+ */
+int	proto_given(struct proto_req *, const struct proto_token *,
+	    struct proto_job *);
 void	proto_perror(struct proto_req *, const struct sudoku_perror *);
 int	proto_number(const struct proto_token *, uint64_t min, uint64_t max,
 	    uint64_t *);
 enum proto_status proto_solve_any(struct proto_req *);
 enum proto_status proto_solve_lexmin(struct proto_req *);
 enum proto_status proto_solve_count(struct proto_req *);
+enum proto_status proto_solve_solutions(struct proto_req *);
 void	proto_solve_found(struct proto_done *);
 void	proto_solve_counted(struct proto_done *);
+void	proto_solve_listed(struct proto_done *);
 
 /* proto_admin.c: the requests about the server. */
 enum proto_status proto_admin_hello(struct proto_req *);

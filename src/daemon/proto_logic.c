@@ -278,11 +278,11 @@ proto_logic_generated(struct proto_done *d)
 enum proto_status
 proto_logic_analyze(struct proto_req *req)
 {
-	struct sudoku_grid	g;
+	struct proto_job	*job = proto_work_job(req, PROTO_WORK_SEARCH);
 
-	if (proto_puzzle(req, &req->tok[1], &g) != 0)
+	if (proto_given(req, &req->tok[1], job) != 0)
 		return (PROTO_OK);
-	return (proto_logic_check(req, &g, NULL));
+	return (proto_work_given(req, job, SUDOKU_ANY, 2));
 }
 
 /*
@@ -298,9 +298,17 @@ proto_logic_analyzed(struct proto_done *d)
 	char			 sol[SUDOKU_CELLS + 1];
 	int			 i, clues = 0;
 
+	/* Pencil marks: a cell with one candidate is a given. */
 	for (i = 0; i < SUDOKU_CELLS; i++)
 		clues += d->job->puzzle.cell[i] != 0;
-	if (d->count == 1 && logic_rating(d, &r) != 0)
+	if (d->count == 1 && d->job->marked &&
+	    sudoku_rate_cands(&d->job->cands, &d->first, &r, NULL) !=
+	    SUDOKU_HINT_DONE) {
+		proto_error(d->env, d->out, STAT_ERR_BUDGET, "budget",
+		    "the rating ran out of budget");
+		return;
+	}
+	if (d->count == 1 && !d->job->marked && logic_rating(d, &r) != 0)
 		return;
 	evbuffer_add_printf(d->out, "status=%s clues=%d guesses=%llu",
 	    status[d->count < 2 ? d->count : 2], clues,

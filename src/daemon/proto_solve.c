@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * proto_solve.c -- the requests that search: SOLVE, LEXMIN and COUNT,
- * and the parsing of what every solving request takes (a puzzle, a
- * number).
+ * proto_solve.c -- the requests that search: SOLVE, LEXMIN, COUNT and
+ * SOLUTIONS, and the parsing of what every solving request takes (a
+ * puzzle, as 81 cells or as pencil marks; a number).
  */
 #include <sys/types.h>
 
@@ -55,6 +55,54 @@ proto_puzzle(struct proto_req *req, const struct proto_token *t,
 	return (-1);
 }
 
+/*
+ * Pencil marks as a puzzle: parsed as HINT's grid, then checked as
+ * givens are: a cell without a candidate, or two cells with one and
+ * the same digit in a unit, is the puzzle's error.
+ */
+static int
+solve_marks(struct proto_req *req, const struct proto_token *t,
+    struct proto_job *job)
+{
+	struct sudoku_perror	perr;
+	char			cells[SUDOKU_CELLS], text[64];
+	uint16_t		m;
+	int			i;
+
+	if (sudoku_cands_parse(t->p, t->len, NULL, &job->cands, &perr) != 0) {
+		proto_perror(req, &perr);
+		return (-1);
+	}
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		if ((m = job->cands.mask[i] & 0x1ff) == 0) {
+			snprintf(text, sizeof text, "r%dc%d has no candidate left",
+			    i / 9 + 1, i % 9 + 1);
+			proto_error(req->env, req->out, STAT_ERR_CONFLICT,
+			    "conflict", text);
+			return (-1);
+		}
+		cells[i] = (m & (m - 1)) == 0 ? (char)('1' + __builtin_ctz(m)) :
+		    '0';
+	}
+	/* The cells with one candidate are givens: their check is theirs. */
+	if (sudoku_parse(cells, SUDOKU_CELLS, &job->puzzle, &perr) != 0) {
+		proto_perror(req, &perr);
+		return (-1);
+	}
+	job->marked = 1;
+	return (0);
+}
+
+int
+proto_given(struct proto_req *req, const struct proto_token *t,
+    struct proto_job *job)
+{
+	job->marked = 0;
+	if (t->len == SUDOKU_CANDS_LEN)
+		return (solve_marks(req, t, job));
+	return (proto_puzzle(req, t, &job->puzzle));
+}
+
 int
 proto_number(const struct proto_token *t, uint64_t min, uint64_t max,
     uint64_t *v)
@@ -80,13 +128,27 @@ proto_number(const struct proto_token *t, uint64_t min, uint64_t max,
 static enum proto_status
 solve_one(struct proto_req *req, enum sudoku_policy policy)
 {
-	struct proto_job	*job;
-	struct sudoku_grid	 g;
+	struct proto_job	*job = proto_work_job(req, PROTO_WORK_SEARCH);
 
-	if (proto_puzzle(req, &req->tok[1], &g) != 0)
+	if (proto_given(req, &req->tok[1], job) != 0)
 		return (PROTO_OK);
-	job = proto_work_job(req, PROTO_WORK_SEARCH);
-	return (proto_work_search(req, job, &g, policy, 1));
+	return (proto_work_given(req, job, policy, 1));
+}
+
+/* COUNT's or SOLUTIONS' number: 1 to count_max; -1 with ERR syntax. */
+static int
+solve_limit(struct proto_req *req, uint64_t *limit)
+{
+	char	text[80];
+
+	if (req->ntok < 3 || proto_number(&req->tok[2], 1,
+	    req->env->cf->count_max, limit) == 0)
+		return (0);
+	snprintf(text, sizeof text, "%s %s must be a number from 1 to %lu",
+	    req->cmd->name, req->cmd == &proto_cmds[PROTO_COUNT] ? "limit" :
+	    "count", req->env->cf->count_max);
+	proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax", text);
+	return (-1);
 }
 
 enum proto_status
@@ -105,23 +167,35 @@ enum proto_status
 proto_solve_count(struct proto_req *req)
 {
 	struct proto_job	*job;
-	struct sudoku_grid	 g;
 	uint64_t		 limit = 2;
-	char			 text[80];
 
-	if (req->ntok == 3 && proto_number(&req->tok[2], 1,
-	    req->env->cf->count_max, &limit) != 0) {
-		snprintf(text, sizeof text, "COUNT limit must be a number "
-		    "from 1 to %lu", req->env->cf->count_max);
-		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
-		    text);
-		return (PROTO_OK);
-	}
-	if (proto_puzzle(req, &req->tok[1], &g) != 0)
+	if (solve_limit(req, &limit) != 0)
 		return (PROTO_OK);
 	job = proto_work_job(req, PROTO_WORK_SEARCH);
+	if (proto_given(req, &req->tok[1], job) != 0)
+		return (PROTO_OK);
 	job->limit = (unsigned long)limit;
-	return (proto_work_search(req, job, &g, SUDOKU_ANY, job->limit));
+	return (proto_work_given(req, job, SUDOKU_ANY, job->limit));
+}
+
+/*
+ * SOLUTIONS: up to n of them, in increasing order (the search of
+ * LEXMIN, walked on), a line each as they are found, then END.
+ */
+enum proto_status
+proto_solve_solutions(struct proto_req *req)
+{
+	struct proto_job	*job;
+	uint64_t		 n;
+
+	if (solve_limit(req, &n) != 0)
+		return (PROTO_OK);
+	job = proto_work_job(req, PROTO_WORK_SEARCH);
+	if (proto_given(req, &req->tok[1], job) != 0)
+		return (PROTO_OK);
+	job->limit = (unsigned long)n;
+	job->each = 1;
+	return (proto_work_given(req, job, SUDOKU_LEXMIN, job->limit));
 }
 
 /* SOLVE, LEXMIN: the solution, or ERR nosolution. */
@@ -145,4 +219,11 @@ void
 proto_solve_counted(struct proto_done *d)
 {
 	evbuffer_add_printf(d->out, "%lu\n", d->count);
+}
+
+/* SOLUTIONS: its lines went out as they came; the end. */
+void
+proto_solve_listed(struct proto_done *d)
+{
+	evbuffer_add(d->out, "END\n", 4);
 }

@@ -47,6 +47,14 @@
  */
 #define WORK_CHUNK	64
 
+/*
+ * SOLUTIONS' lines one slice may add: the slice ends there, so that the
+ * connection can send them, and stop serving it above output_high, as
+ * for any reply (a solution of an easy puzzle can take less than a
+ * guess: a slice of them could be megabytes).
+ */
+#define WORK_EACH_BYTES	(64 * 1024)
+
 uint64_t
 proto_work_nsec(void)
 {
@@ -80,7 +88,7 @@ proto_work_job(struct proto_req *req, enum proto_work kind)
 	job->budget = work_budget(req->env, &req->opts);
 	job->start = job->ns = job->seed = 0;
 	job->limit = 0;
-	job->expired = job->nearest = 0;
+	job->expired = job->nearest = job->marked = job->each = 0;
 	return (job);
 }
 
@@ -138,13 +146,48 @@ work_reduce(const struct proto_env *env, struct sudoku_reduce *r,
 	return (res);
 }
 
+/*
+ * SOLUTIONS: each solution found, a line in out, for about max_ns and
+ * at most WORK_EACH_BYTES; SUDOKU_SOLVED once they are all out.
+ */
+static enum sudoku_result
+work_each(const struct proto_env *env, struct evbuffer *out,
+    struct sudoku_search *s, uint64_t max_ns, uint64_t *ns)
+{
+	struct sudoku_grid	g;
+	enum sudoku_result	res;
+	uint64_t		t0 = proto_work_nsec(), t;
+	size_t			n = 0;
+	char			line[SUDOKU_CELLS + 1];
+
+	line[SUDOKU_CELLS] = '\n';
+	do {
+		if ((res = sudoku_search_next(s, WORK_CHUNK, &g)) ==
+		    SUDOKU_SOLVED) {
+			sudoku_format(&g, line);
+			evbuffer_add(out, line, sizeof line);
+			n += sizeof line;
+			res = SUDOKU_MORE;
+		} else if (res == SUDOKU_NOSOLUTION)
+			res = SUDOKU_SOLVED;	/* all of them are out */
+		t = proto_work_nsec();
+	} while (res == SUDOKU_MORE && t - t0 < max_ns &&
+	    n < WORK_EACH_BYTES);
+	*ns += t - t0;
+	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
+	return (res);
+}
+
 /* The job's work for about max_ns (less, by its deadline). */
 static enum sudoku_result
-work_run(const struct proto_env *env, struct proto_job *job,
-    uint64_t max_ns, uint64_t *ns)
+work_run(const struct proto_env *env, struct evbuffer *out,
+    struct proto_job *job, uint64_t max_ns, uint64_t *ns)
 {
 	switch (job->kind) {
 	case PROTO_WORK_SEARCH:
+		if (job->each)
+			return (work_each(env, out, &job->u.search, max_ns,
+			    ns));
 		return (work_search(env, &job->u.search, max_ns, ns));
 	case PROTO_WORK_GENERATE:
 		return (work_attempts(env, &job->u.genx, max_ns, ns));
@@ -187,8 +230,8 @@ work_cut(struct proto_job *job, enum sudoku_result res)
  * deadline has passed (then job->expired).
  */
 static enum sudoku_result
-work_slice(const struct proto_env *env, struct proto_job *job,
-    uint64_t max_ns, uint64_t *ns)
+work_slice(const struct proto_env *env, struct evbuffer *out,
+    struct proto_job *job, uint64_t max_ns, uint64_t *ns)
 {
 	enum sudoku_result	res;
 	uint64_t		end = 0, now, spent = *ns;
@@ -202,7 +245,7 @@ work_slice(const struct proto_env *env, struct proto_job *job,
 		if (end - now < max_ns)
 			max_ns = end - now;
 	}
-	res = work_run(env, job, max_ns, ns);
+	res = work_run(env, out, job, max_ns, ns);
 	job->ns += *ns - spent;
 	if (res == SUDOKU_MORE && end != 0 && proto_work_nsec() >= end) {
 		job->expired = 1;
@@ -338,8 +381,8 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 
 	req->worked = 1;
 	job->start = proto_work_nsec();
-	if ((res = work_slice(req->env, job, req->max_ns, req->ns)) !=
-	    SUDOKU_MORE) {
+	if ((res = work_slice(req->env, req->out, job, req->max_ns,
+	    req->ns)) != SUDOKU_MORE) {
 		work_done(req->env, req->out, job, res, req->ns, req->info);
 		return (PROTO_OK);
 	}
@@ -360,6 +403,20 @@ proto_work_search(struct proto_req *req, struct proto_job *job,
 }
 
 enum proto_status
+proto_work_given(struct proto_req *req, struct proto_job *job,
+    enum sudoku_policy policy, unsigned long limit)
+{
+	/* Checked by proto_given(): never INVALID. */
+	if (job->marked)
+		(void)sudoku_search_init_cands(&job->u.search, &job->cands,
+		    policy, limit, job->budget);
+	else
+		(void)sudoku_search_init(&job->u.search, &job->puzzle, policy,
+		    limit, job->budget);
+	return (proto_work_first(req, job));
+}
+
+enum proto_status
 proto_resume(const struct proto_env *env, struct evbuffer *out,
     struct proto_job *job, uint64_t max_ns, uint64_t *ns,
     struct proto_info *info)
@@ -367,7 +424,7 @@ proto_resume(const struct proto_env *env, struct evbuffer *out,
 	enum sudoku_result	res;
 
 	*ns = 0;
-	if ((res = work_slice(env, job, max_ns, ns)) == SUDOKU_MORE)
+	if ((res = work_slice(env, out, job, max_ns, ns)) == SUDOKU_MORE)
 		return (PROTO_MORE);
 	work_done(env, out, job, res, ns, info);
 	free(job);

@@ -75,6 +75,8 @@ struct evbuffer;
 	    "requests_total", "verb=\"constrain\"", 1)			\
 	X(CMD_PATH, "cmd_path", 1,					\
 	    "requests_total", "verb=\"path\"", 1)			\
+	X(CMD_SOLUTIONS, "cmd_solutions", 1,				\
+	    "requests_total", "verb=\"solutions\"", 1)			\
 	X(ERR_SYNTAX, "err_syntax", 1,					\
 	    "errors_total", "code=\"syntax\"", 1)			\
 	X(ERR_LENGTH, "err_length", 1,					\

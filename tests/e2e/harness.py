@@ -72,7 +72,7 @@ from harness_conn import (  # noqa: F401
     Client,
     Fail, NotifySocket, ask, can_connect, check, check_mem, check_solution,
     eq, givens_consistent, load_puzzles, package_version, parse_grid, ping,
-    ref_search, sender, short, solution_problem, unstamp, wait_for)
+    ref_search, ref_solutions, sender, short, solution_problem, unstamp, wait_for)
 from harness_daemon import (  # noqa: F401
     DEEP, Daemon, child_env, children_running, deep_budget, deep_reply,
     file_tail, free_port, guess_seconds, have_daemon, proc_cpu_seconds,

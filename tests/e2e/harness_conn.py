@@ -154,7 +154,8 @@ def load_puzzles(name, n=None):
 # ---- reference solver and grid checker: reference.py ---------------------
 
 from reference import (UNITS_OF, givens_consistent,  # noqa: F401
-                       parse_grid, ref_search, solution_problem)
+                       parse_grid, ref_search, ref_solutions,
+                       solution_problem)
 
 
 def check_solution(puzzle, sol):

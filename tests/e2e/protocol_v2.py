@@ -275,5 +275,113 @@ def _(c):
        h.CLASSIC_SOLUTION, "a quick SOLVE with the same deadline")
 
 
+def marks_of(puzzle):
+    """The 729-character pencil marks of a puzzle: all nine in a blank."""
+    return "".join("123456789" if ch in ".0" else
+                   "".join(x if x == ch else "." for x in "123456789")
+                   for ch in puzzle)
+
+
+def strike(marks, rng, n, keep):
+    """marks (as 81 cells) with up to n candidates struck at random, never
+    a digit of the solution keep: it stays a solution."""
+    cells = [marks[9 * i:9 * i + 9] for i in range(81)]
+    for _ in range(n):
+        i, d = rng.randrange(81), rng.randrange(9)
+        if str(d + 1) != keep[i]:
+            cells[i] = cells[i][:d] + "." + cells[i][d + 1:]
+    return cells
+
+
+def solutions_block(k, req, timeout=60):
+    """SOLUTIONS' lines up to END (returned without it) or an ERR line."""
+    k.send(req + "\n")
+    out = []
+    while True:
+        ln = k.line(timeout)
+        if ln.split(" ")[0] == "END" or ln.startswith("ERR "):
+            return out, ln
+        out.append(ln)
+
+
+@T.case("SOLUTIONS: the first n solutions in increasing order, as the "
+        "reference finds them, then END; fewer, none; bounds and errors")
+def _(c):
+    k = c.connect(timeout=60)
+    sparse = h.CLASSIC[:62] + "." * 19          # some dozens of solutions
+    for p, n in ((EMPTY, 5), (sparse, 20), (sparse, 1000), (h.CLASSIC, 3),
+                 ("12345678." + "........9" + "." * 63, 4)):
+        want, done = h.ref_solutions(p, n)
+        check(done, "the reference finished on %s" % p)
+        got, end = solutions_block(k, "SOLUTIONS %s %d" % (p, n))
+        eq((got, end), (want, "END"), "SOLUTIONS %s %d" % (p[:20], n))
+    eq(solutions_block(k, "SOLUTIONS %s 1001" % EMPTY),
+       ([], "ERR syntax SOLUTIONS count must be a number from 1 to 1000"),
+       "n above count_max")
+    eq(solutions_block(k, "SOLUTIONS %s" % EMPTY),
+       ([], "ERR syntax wrong number of arguments for SOLUTIONS, try HELP"),
+       "no n")
+    eq(solutions_block(k, "SOLUTIONS 11%s 2" % EMPTY[2:]),
+       ([], "ERR conflict digit 1 twice in row 1: r1c1 and r1c2"), "conflict")
+    got, end = solutions_block(k, "SOLUTIONS %s 1000 budget=200" % EMPTY)
+    want, _ = h.ref_solutions(EMPTY, len(got) or 1)
+    check(end == "ERR budget search budget of 200 guesses exceeded" and
+          got == want[:len(got)], "cut by the budget: %d lines, then %r"
+          % (len(got), end))
+    got, end = solutions_block(k, "SOLUTIONS %s 3 effort=1" % EMPTY)
+    check(len(got) == 3 and EFFORT.match(end) and
+          EFFORT.match(end).group(1) == "END", "effort=1: %r" % end)
+
+
+@T.case("pencil marks (729 characters): SOLVE, LEXMIN, COUNT, SOLUTIONS "
+        "and ANALYZE answer within the marks, as the reference does; a cell "
+        "without a candidate, a bad character, clashing givens")
+def _(c):
+    import random
+    k = c.connect(timeout=60)
+    rng = random.Random(20)
+    eq(k.req("SOLVE " + marks_of(h.CLASSIC)), h.CLASSIC_SOLUTION,
+       "SOLVE of a puzzle's own marks")
+    eq(k.req("ANALYZE " + marks_of(h.CLASSIC)),
+       k.req("ANALYZE " + h.CLASSIC), "ANALYZE of its marks")
+    # Two thirds of a solution's cells open, then candidates struck
+    # (never the solution's): from one to dozens of solutions, quick for
+    # the reference.
+    base = "".join("." if i % 3 else ch
+                   for i, ch in enumerate(h.CLASSIC_SOLUTION))
+    counts = []
+    tried = 0
+    for _ in range(20):
+        cells = strike(marks_of(base), rng, 300, h.CLASSIC_SOLUTION)
+        m = "".join(cells)
+        want, done = h.ref_solutions("." * 81, 50, marks=cells)
+        check(done, "the reference finished")
+        got, end = solutions_block(k, "SOLUTIONS %s 50" % m)
+        eq((got, end), (want, "END"), "SOLUTIONS of marks")
+        eq(k.req("COUNT %s 50" % m), str(len(want)), "COUNT of marks")
+        counts.append(len(want))
+        eq(k.req("LEXMIN " + m), want[0] if want else
+           "ERR nosolution the puzzle has no solution", "LEXMIN of marks")
+        if want:
+            sol = k.req("SOLVE " + m)
+            check(h.solution_problem("." * 81, sol) is None and
+                  all(sol[i] in cells[i] for i in range(81)) and
+                  (len(want) == 50 or sol in want),
+                  "SOLVE of marks: %r" % sol)
+        tried += 1
+    check(tried == 20 and len(set(counts)) > 5, "mark sets: %r" % counts)
+    c.note("solutions of the mark sets: %r" % sorted(counts))
+    bad = marks_of(h.CLASSIC)
+    eq(k.req("SOLVE " + bad[:27] + "." * 9 + bad[36:]),
+       "ERR conflict r1c4 has no candidate left", "an empty cell")
+    eq(k.req("COUNT " + bad[:728] + "x"),
+       "ERR char bad character 'x' (0x78) at position 729", "a bad byte")
+    two = "....5...." * 2 + "123456789" * 79
+    eq(k.req("SOLVE " + two),
+       "ERR conflict digit 5 twice in row 1: r1c1 and r1c2", "two givens")
+    eq(k.req("SOLVE " + bad + "1"), "ERR length expected 81 cells, found "
+       "730", "730 characters: version 1's error")
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

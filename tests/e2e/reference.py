@@ -111,6 +111,60 @@ def ref_search(puzzle, limit=1, maxnodes=2000000, lexmin=True):
         return state["count"], state["first"], False
 
 
+def ref_solutions(puzzle, limit, marks=None, maxnodes=2000000):
+    """
+    Up to limit solutions in lexicographic order, with the same plain
+    backtracking in row-major order as ref_search(lexmin=True); marks
+    (81 strings of the digits a cell may hold, from a 729-character
+    pencil-mark puzzle) narrow the cells further.  (solutions, finished).
+    """
+    cells = parse_grid(puzzle)
+    allowed = [set(m) - {"."} if marks else set("123456789")
+               for m in (marks or [None] * 81)]
+    if not givens_consistent(cells):
+        return [], True
+    used = [0] * 27
+    for i, v in enumerate(cells):
+        if v:
+            for u in UNITS_OF[i]:
+                used[u] |= 1 << v
+    blanks = [i for i in range(81) if not cells[i]]
+    out, nodes = [], [0]
+
+    def rec(k):
+        nodes[0] += 1
+        if nodes[0] > maxnodes:
+            raise OverflowError
+        if k == len(blanks):
+            out.append("".join(map(str, cells)))
+            return len(out) >= limit
+        i = blanks[k]
+        a, b, c = UNITS_OF[i]
+        for d in range(1, 10):
+            bit = 1 << d
+            if (used[a] | used[b] | used[c]) & bit or \
+                    str(d) not in allowed[i]:
+                continue
+            cells[i] = d
+            used[a] |= bit
+            used[b] |= bit
+            used[c] |= bit
+            stop = rec(k + 1)
+            used[a] ^= bit
+            used[b] ^= bit
+            used[c] ^= bit
+            cells[i] = 0
+            if stop:
+                return True
+        return False
+
+    try:
+        rec(0)
+        return out, True
+    except OverflowError:
+        return out, False
+
+
 def solution_problem(puzzle, sol):
     """None if sol solves puzzle, else a reason."""
     if not isinstance(sol, str) or len(sol) != 81:

@@ -23,6 +23,8 @@ struct checker_search {
 	unsigned long	 count;
 	unsigned long	 limit;
 	uint8_t		*first;
+	uint8_t		*all;		/* every solution, limit * 81 */
+	const uint16_t	*marks;		/* a blank's digits (bit d - 1) */
 };
 
 static int
@@ -92,9 +94,12 @@ checker_dfs(struct checker_search *cs, int idx)
 	if (++cs->nodes > cs->maxnodes)
 		return -1;
 	if (idx == cs->nblank) {
-		if (cs->count++ == 0 && cs->first != NULL)
+		if (cs->count == 0 && cs->first != NULL)
 			memcpy(cs->first, cs->cell, CHECKER_CELLS);
-		return cs->count >= cs->limit;
+		if (cs->all != NULL)
+			memcpy(cs->all + cs->count * CHECKER_CELLS, cs->cell,
+			    CHECKER_CELLS);
+		return ++cs->count >= cs->limit;
 	}
 	cell = cs->blank[idx];
 	r = cell / 9;
@@ -102,6 +107,8 @@ checker_dfs(struct checker_search *cs, int idx)
 	b = checker_box(r, c);
 	avail = ~(unsigned)(cs->row[r] | cs->col[c] | cs->box[b]) &
 	    CHECKER_ALL;
+	if (cs->marks != NULL)
+		avail &= (unsigned)cs->marks[cell] << 1;
 	for (d = 1; d <= 9; d++) {
 		bit = 1U << d;
 		if ((avail & bit) == 0)
@@ -246,4 +253,38 @@ checker_keep(const uint8_t *sol, int keep, uint32_t *state, uint8_t *out)
 	memset(out, 0, CHECKER_CELLS);
 	for (i = 0; i < keep && i < CHECKER_CELLS; i++)
 		out[order[i]] = sol[order[i]];
+}
+
+int
+checker_marks_search(const uint16_t *marks, unsigned long limit,
+    unsigned long maxnodes, unsigned long *count, uint8_t *all)
+{
+	struct checker_search	 cs;
+	int			 i, ret;
+
+	memset(&cs, 0, sizeof cs);
+	cs.maxnodes = maxnodes;
+	cs.limit = limit;
+	cs.all = all;
+	cs.marks = marks;
+	for (i = 0; i < CHECKER_CELLS; i++)
+		cs.blank[cs.nblank++] = i;
+	ret = checker_dfs(&cs, 0);
+	*count = cs.count;
+	return ret < 0 ? -1 : 0;
+}
+
+int
+checker_search_all(const uint8_t *puzzle, unsigned long limit,
+    unsigned long maxnodes, unsigned long *count, uint8_t *all)
+{
+	uint16_t	marks[CHECKER_CELLS];
+	int		i;
+
+	for (i = 0; i < CHECKER_CELLS; i++) {
+		if (puzzle[i] > 9)
+			return -2;
+		marks[i] = puzzle[i] == 0 ? 0x1ff : 1u << (puzzle[i] - 1);
+	}
+	return checker_marks_search(marks, limit, maxnodes, count, all);
 }

@@ -35,6 +35,18 @@ int	checker_search(const uint8_t *puzzle, unsigned long limit,
 	    unsigned long maxnodes, unsigned long *count, uint8_t *first);
 
 /*
+ * The same search, every solution kept: all gets count * 81 cells, in
+ * lexicographic order.  checker_marks_search() searches pencil marks
+ * instead of givens: cell i may hold digit d while bit d - 1 of
+ * marks[i] is set (a single bit: a given).  Return as checker_search()
+ * (conflicting givens simply have no solution).
+ */
+int	checker_search_all(const uint8_t *puzzle, unsigned long limit,
+	    unsigned long maxnodes, unsigned long *count, uint8_t *all);
+int	checker_marks_search(const uint16_t *marks, unsigned long limit,
+	    unsigned long maxnodes, unsigned long *count, uint8_t *all);
+
+/*
  * Reads a grid from text written for people: digits and '.' are cells,
  * spaces, slashes and newlines are skipped; anything else ends it.
  * Returns the number of cells read (at most 81 are stored).

@@ -48,7 +48,7 @@ const char *const counter_names[NCOUNTERS] = {
 	"cmd_ping", "cmd_version", "cmd_help", "cmd_stats", "cmd_quit",
 	"cmd_analyze", "cmd_hello", "cmd_slowlog", "cmd_client",
 	"cmd_canon", "cmd_shuffle", "cmd_minimize", "cmd_constrain",
-	"cmd_path", "err_syntax", "err_length", "err_char", "err_conflict",
+	"cmd_path", "cmd_solutions", "err_syntax", "err_length", "err_char", "err_conflict",
 	"err_nosolution", "err_multiple", "err_budget", "err_wrong",
 	"err_nostep", "err_toolong", "err_busy", "err_deadline", "solved",
 	"unsolvable",

@@ -139,7 +139,8 @@ check_stats(char *reply, time_t before, time_t after)
 {
 	/* The verbs of HELP, in its order (doc/protocol.md). */
 	static const char *const latency_verbs[] = {
-		"solve", "lexmin", "count", "analyze", "rate", "hint",
+		"solve", "lexmin", "count", "solutions", "analyze", "rate",
+		"hint",
 		"generate", "canon", "shuffle", "minimize", "constrain",
 		"path", "hello", "ping", "version", "stats", "slowlog",
 		"client", "help", "quit"

@@ -109,7 +109,8 @@ t_hello(void **state)
 	struct fx	*f = *state;
 
 	expect_line(f, "HELLO", 5, PROTO_OK, "HELLO server=sudokud version="
-	    PACKAGE_VERSION " proto=2 verbs=SOLVE,LEXMIN,COUNT,ANALYZE,RATE,"
+	    PACKAGE_VERSION " proto=2 verbs=SOLVE,LEXMIN,COUNT,SOLUTIONS,"
+	    "ANALYZE,RATE,"
 	    "HINT,GENERATE,CANON,SHUFFLE,MINIMIZE,CONSTRAIN,PATH,HELLO,PING,"
 	    "VERSION,STATS,SLOWLOG,CLIENT,HELP,QUIT options=budget,deadline,"
 	    "effort,info,symmetry,clues,pattern levels=easy,medium,hard,"

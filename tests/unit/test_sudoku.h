@@ -69,6 +69,12 @@ void	test_search_slices(void **);
 void	test_search_wrappers(void **);
 void	test_search_invalid(void **);
 
+/* test_enum.c */
+void	test_enum_lexmin(void **);
+void	test_enum_any(void **);
+void	test_enum_budget(void **);
+void	test_enum_cands(void **);
+
 /* test_sets.c */
 void	test_checker(void **);
 void	test_lexmin_reference(void **);
