@@ -44,38 +44,40 @@ def givens_consistent(cells):
     return True
 
 
-def ref_search(puzzle, limit=1, maxnodes=2000000, lexmin=True):
+def _search(puzzle, limit, maxnodes, lexmin, marks):
     """
     Plain backtracking with row/column/box bitmasks.  With lexmin the
-    blanks are filled in row-major order, digits ascending, so the first
-    solution met is the lexicographically smallest; otherwise the blank
-    with the fewest candidates goes first (fast, for counting).
-    Returns (count, first_solution_or_None, finished).
+    blanks are filled in row-major order, digits ascending, so solutions
+    are met in lexicographic order; otherwise the blank with the fewest
+    candidates goes first (fast, for counting).  marks (81 strings of the
+    digits a cell may hold) narrow the cells further.  Returns (the
+    solutions met, at most limit, in order; finished).
     """
     cells = parse_grid(puzzle)
     if not givens_consistent(cells):
-        return 0, None, True
+        return [], True
+    allowed = [0x3FE] * 81
+    for i, m in enumerate(marks or ()):
+        allowed[i] = sum(1 << int(ch) for ch in m if ch != ".")
     used = [0] * 27
     for i, v in enumerate(cells):
         if v:
             for u in UNITS_OF[i]:
                 used[u] |= 1 << v
     blanks = [i for i in range(81) if not cells[i]]
-    state = {"count": 0, "first": None, "nodes": 0}
+    out, nodes = [], [0]
 
     def cand(i):
         a, b, c = UNITS_OF[i]
-        return ~(used[a] | used[b] | used[c]) & 0x3FE
+        return ~(used[a] | used[b] | used[c]) & allowed[i]
 
     def rec(k):
-        state["nodes"] += 1
-        if state["nodes"] > maxnodes:
+        nodes[0] += 1
+        if nodes[0] > maxnodes:
             raise OverflowError
         if k == len(blanks):
-            state["count"] += 1
-            if state["first"] is None:
-                state["first"] = "".join(map(str, cells))
-            return state["count"] >= limit
+            out.append("".join(map(str, cells)))
+            return len(out) >= limit
         if not lexmin:
             best, bc = k, 10
             for j in range(k, len(blanks)):
@@ -106,63 +108,28 @@ def ref_search(puzzle, limit=1, maxnodes=2000000, lexmin=True):
 
     try:
         rec(0)
-        return state["count"], state["first"], True
+        return out, True
     except OverflowError:
-        return state["count"], state["first"], False
+        return out, False
+
+
+def ref_search(puzzle, limit=1, maxnodes=2000000, lexmin=True):
+    """
+    The solutions of puzzle, counted up to limit (_search()): with
+    lexmin the first is the lexicographically smallest.  Returns (count,
+    first_solution_or_None, finished).
+    """
+    sols, done = _search(puzzle, limit, maxnodes, lexmin, None)
+    return len(sols), sols[0] if sols else None, done
 
 
 def ref_solutions(puzzle, limit, marks=None, maxnodes=2000000):
     """
-    Up to limit solutions in lexicographic order, with the same plain
-    backtracking in row-major order as ref_search(lexmin=True); marks
-    (81 strings of the digits a cell may hold, from a 729-character
-    pencil-mark puzzle) narrow the cells further.  (solutions, finished).
+    Up to limit solutions in lexicographic order; marks (81 strings, as
+    from a 729-character pencil-mark puzzle) narrow the cells.
+    (solutions, finished).
     """
-    cells = parse_grid(puzzle)
-    allowed = [set(m) - {"."} if marks else set("123456789")
-               for m in (marks or [None] * 81)]
-    if not givens_consistent(cells):
-        return [], True
-    used = [0] * 27
-    for i, v in enumerate(cells):
-        if v:
-            for u in UNITS_OF[i]:
-                used[u] |= 1 << v
-    blanks = [i for i in range(81) if not cells[i]]
-    out, nodes = [], [0]
-
-    def rec(k):
-        nodes[0] += 1
-        if nodes[0] > maxnodes:
-            raise OverflowError
-        if k == len(blanks):
-            out.append("".join(map(str, cells)))
-            return len(out) >= limit
-        i = blanks[k]
-        a, b, c = UNITS_OF[i]
-        for d in range(1, 10):
-            bit = 1 << d
-            if (used[a] | used[b] | used[c]) & bit or \
-                    str(d) not in allowed[i]:
-                continue
-            cells[i] = d
-            used[a] |= bit
-            used[b] |= bit
-            used[c] |= bit
-            stop = rec(k + 1)
-            used[a] ^= bit
-            used[b] ^= bit
-            used[c] ^= bit
-            cells[i] = 0
-            if stop:
-                return True
-        return False
-
-    try:
-        rec(0)
-        return out, True
-    except OverflowError:
-        return out, False
+    return _search(puzzle, limit, maxnodes, True, marks)
 
 
 def solution_problem(puzzle, sol):
