@@ -371,6 +371,33 @@ def _(c):
            "deadline=1 seed %d: the level said" % seed)
 
 
+@T.case("GENERATE deadline=1 with no puzzle kept by then: the first one "
+        "kept is the answer, not ERR budget once the budget is spent",
+        timeout=120, daemon=dict(budget=100000))
+def _(c):
+    k = c.connect(timeout=60)
+    # Seed 7, extreme, 17 to 21 givens: nearly every attempt has more
+    # givens and is rejected; the first puzzle kept comes at attempt
+    # 821 (81,396 guesses), and no extreme one within the budget of
+    # 100,000 guesses (counted in guesses: the same on every machine).
+    # So nothing is kept by 1 ms anywhere, and the answer is that first
+    # puzzle (doc/protocol.md, GENERATE).  It was ERR budget: past the
+    # deadline the job went on for the level asked until the budget ran
+    # out, as if it had had no deadline.
+    req = "GENERATE extreme 7 clues=17-21 deadline=1"
+    got = k.req(req, 60)
+    m = re.fullmatch(r"([1-9.]{81}) level=(\w+)", got)
+    check(m, "%s: %r" % (req, got))
+    check(17 <= len(givens(m.group(1))) <= 21, "clues=17-21: %r" % got)
+    eq(count(m.group(1)), 1, "one solution")
+    eq(rate_level(k, m.group(1)), m.group(2), "the level the reply says")
+    # The same shape and seed with a budget that runs out before the
+    # first puzzle is kept: nothing met the shape, ERR budget.
+    eq(k.req(req + " budget=50000", 60),
+       "ERR budget search budget of 50000 guesses exceeded",
+       "nothing kept within the budget")
+
+
 def pool_depths(k):
     st = k.stats()
     return [int(st["generate_pool_" + lv]) for lv in LEVELS]
