@@ -464,5 +464,39 @@ def _(c):
            ("0", "0"), "generate_pool = 0: neither hit nor miss")
 
 
+@T.case("the GENERATE pool under a budget too small for any puzzle: the "
+        "worker goes idle (no solving while nobody asks), a seedless "
+        "GENERATE still ERR budget, and a reload to a larger budget fills "
+        "it", transports=(None,), timeout=300,
+        daemon=dict(workers=1, generate_pool=2, budget=1))
+def _(c):
+    k = c.connect(timeout=60)
+    # One guess never makes a puzzle: every generation of the pool runs
+    # out of budget.  It retried them without end, a worker's CPU spent
+    # on an idle daemon (solve_usec and guesses growing with no request);
+    # now each level rests after a few in a row.
+    def solving():
+        st = k.stats()
+        return (int(st["solve_usec"]), int(st["guesses"]))
+    check(h.wait_for(lambda: solving() == solving(), 10, 0.5),
+          "the idle worker never stopped solving: %r" % (solving(),))
+    before = solving()
+    time.sleep(1)
+    eq(solving(), before, "solve_usec and guesses of an idle worker, a "
+       "second apart")
+    eq(pool_depths(k), [0] * 5, "nothing made with a budget of 1")
+    eq(k.req("GENERATE easy", 60),
+       "ERR budget search budget of 1 guesses exceeded",
+       "a seedless GENERATE, nothing made ahead")
+    with open(c.d.conf) as f:
+        text = f.read()
+    with open(c.d.conf, "w") as f:
+        f.write(text.replace("budget = 1\n", "budget = 100000\n"))
+    c.d.proc.send_signal(__import__("signal").SIGHUP)
+    check(h.wait_for(lambda: pool_depths(k) == [2] * 5, 120, 0.2),
+          "after a reload to budget = 100000 the pool did not fill: %r"
+          % pool_depths(k))
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
