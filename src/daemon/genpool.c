@@ -6,8 +6,11 @@
  * the emptiest (the easiest first among equals), from a random seed;
  * each turn gives it attempts for at most a slice, then lets the loop
  * poll the sockets again.  A generation that runs out of budget (a rare
- * level, a small budget) is dropped and the next level tried, so one
- * level can never starve the others.
+ * level, a small budget) is dropped and the next level tried; a level
+ * whose last GENPOOL_TRIES generations all ran out is left alone until
+ * a GENERATE asks for it (one more try) or a reload, so one level can
+ * never starve the others, and a budget too small for any level leaves
+ * an idle worker idle instead of spinning on generations that fail.
  */
 #include <sys/types.h>
 #include <sys/random.h>
@@ -30,6 +33,9 @@
 /* How long a busy worker waits before it looks at the pool again. */
 #define GENPOOL_BUSY_US		1000
 
+/* Generations of a level out of budget in a row before it waits. */
+#define GENPOOL_TRIES		4
+
 struct genpool_puzzle {
 	struct sudoku_grid	grid;
 	uint64_t		seed;
@@ -41,6 +47,7 @@ struct genpool {
 	struct event		*ev;		/* the next turn of filling */
 	struct genpool_puzzle	*slot[SUDOKU_LEVEL_COUNT];
 	unsigned int		 n[SUDOKU_LEVEL_COUNT];
+	unsigned int		 fails[SUDOKU_LEVEL_COUNT]; /* in a row */
 	unsigned int		 cap;		/* slots allocated per level */
 	int			 busy;		/* a generation is under way */
 	enum sudoku_level	 level;		/* its level */
@@ -63,7 +70,10 @@ genpool_size(const struct genpool *p)
 	return ((unsigned int)p->env->cf->generate_pool);
 }
 
-/* The emptiest level below the size, or -1 if every level is full. */
+/*
+ * The emptiest level below the size, of those not out of tries, or -1
+ * if there is none.
+ */
 static int
 genpool_wanted(const struct genpool *p)
 {
@@ -71,7 +81,8 @@ genpool_wanted(const struct genpool *p)
 	int		i, best = -1;
 
 	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++)
-		if (p->n[i] < size && (best == -1 || p->n[i] < p->n[best]))
+		if (p->n[i] < size && p->fails[i] < GENPOOL_TRIES &&
+		    (best == -1 || p->n[i] < p->n[best]))
 			best = i;
 	return (best);
 }
@@ -105,6 +116,7 @@ genpool_keep(struct genpool *p)
 	unsigned int		 i;
 
 	p->busy = 0;
+	p->fails[p->level] = 0;
 	if (p->n[p->level] >= genpool_size(p))
 		return;
 	if (genpool_size(p) > p->cap) {
@@ -151,8 +163,10 @@ genpool_turn(evutil_socket_t fd, short events, void *arg)
 	stats_add(p->env->st, STAT_GUESSES, p->gen.spent - spent);
 	if (res == SUDOKU_GEN_FOUND)
 		genpool_keep(p);
-	else if (res == SUDOKU_GEN_BUDGET)
+	else if (res == SUDOKU_GEN_BUDGET) {
 		p->busy = 0;
+		p->fails[p->level]++;
+	}
 	genpool_arm(p, 0);
 }
 
@@ -192,6 +206,9 @@ genpool_take(struct genpool *p, enum sudoku_level level,
 
 	if (p == NULL || genpool_size(p) == 0)
 		return (-1);
+	/* A level out of tries gets one more, for this request. */
+	if (p->fails[level] >= GENPOOL_TRIES)
+		p->fails[level] = GENPOOL_TRIES - 1;
 	if (!evtimer_pending(p->ev, NULL))
 		genpool_arm(p, 1);	/* after this request, not before */
 	if (p->n[level] == 0) {
@@ -216,6 +233,8 @@ genpool_reconfigure(struct genpool *p)
 
 	if (size == 0)
 		p->busy = 0;
+	/* The budget may have changed: every level may try again. */
+	memset(p->fails, 0, sizeof p->fails);
 	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++) {
 		if (p->n[i] > size) {
 			p->n[i] = size;

@@ -37,12 +37,16 @@ void		 genpool_free(struct genpool *);
 
 /*
  * A puzzle of level made ahead, and its seed: 0, or -1 if there is none
- * (then filling goes on, if it had stopped).
+ * (then filling goes on, if it had stopped; a level whose generations
+ * kept running out of budget gets one more try).
  */
 int		 genpool_take(struct genpool *, enum sudoku_level,
 		    struct sudoku_grid *, uint64_t *seed);
 
-/* The configuration changed: a smaller pool drops its extra puzzles. */
+/*
+ * The configuration changed: a smaller pool drops its extra puzzles, and
+ * every level may try again (the budget may have grown).
+ */
 void		 genpool_reconfigure(struct genpool *);
 
 #endif /* GENPOOL_H */

@@ -88,7 +88,8 @@ proto_work_job(struct proto_req *req, enum proto_work kind)
 	job->budget = work_budget(req->env, &req->opts);
 	job->start = job->ns = job->seed = 0;
 	job->limit = 0;
-	job->expired = job->nearest = job->marked = job->each = 0;
+	job->expired = job->nearest = job->first = 0;
+	job->marked = job->each = 0;
 	return (job);
 }
 
@@ -199,7 +200,8 @@ work_run(const struct proto_env *env, struct evbuffer *out,
 /*
  * GENERATE at its deadline, or out of budget under one: its best puzzle
  * so far will do (SUDOKU_SOLVED, job->nearest), or, at the deadline
- * with none kept yet, the next (SUDOKU_MORE, no longer cut short).
+ * with none kept yet, the first one kept (SUDOKU_MORE, no longer cut
+ * short, job->first: work_slice() asks again after each slice).
  */
 static enum sudoku_result
 work_nearest(struct proto_job *job, enum sudoku_result res)
@@ -214,6 +216,7 @@ work_nearest(struct proto_job *job, enum sudoku_result res)
 		return (SUDOKU_BUDGET);		/* nothing kept at all */
 	job->opts.deadline = 0;
 	job->expired = 0;
+	job->first = 1;
 	return (SUDOKU_MORE);
 }
 
@@ -247,6 +250,9 @@ work_slice(const struct proto_env *env, struct evbuffer *out,
 	}
 	res = work_run(env, out, job, max_ns, ns);
 	job->ns += *ns - spent;
+	/* Past the deadline, the first puzzle kept is the answer. */
+	if (job->first && res != SUDOKU_SOLVED)
+		return (work_nearest(job, res));
 	if (res == SUDOKU_MORE && end != 0 && proto_work_nsec() >= end) {
 		job->expired = 1;
 		return (work_cut(job, SUDOKU_BUDGET));

@@ -371,6 +371,33 @@ def _(c):
            "deadline=1 seed %d: the level said" % seed)
 
 
+@T.case("GENERATE deadline=1 with no puzzle kept by then: the first one "
+        "kept is the answer, not ERR budget once the budget is spent",
+        timeout=120, daemon=dict(budget=100000))
+def _(c):
+    k = c.connect(timeout=60)
+    # Seed 7, extreme, 17 to 21 givens: nearly every attempt has more
+    # givens and is rejected; the first puzzle kept comes at attempt
+    # 821 (81,396 guesses), and no extreme one within the budget of
+    # 100,000 guesses (counted in guesses: the same on every machine).
+    # So nothing is kept by 1 ms anywhere, and the answer is that first
+    # puzzle (doc/protocol.md, GENERATE).  It was ERR budget: past the
+    # deadline the job went on for the level asked until the budget ran
+    # out, as if it had had no deadline.
+    req = "GENERATE extreme 7 clues=17-21 deadline=1"
+    got = k.req(req, 60)
+    m = re.fullmatch(r"([1-9.]{81}) level=(\w+)", got)
+    check(m, "%s: %r" % (req, got))
+    check(17 <= len(givens(m.group(1))) <= 21, "clues=17-21: %r" % got)
+    eq(count(m.group(1)), 1, "one solution")
+    eq(rate_level(k, m.group(1)), m.group(2), "the level the reply says")
+    # The same shape and seed with a budget that runs out before the
+    # first puzzle is kept: nothing met the shape, ERR budget.
+    eq(k.req(req + " budget=50000", 60),
+       "ERR budget search budget of 50000 guesses exceeded",
+       "nothing kept within the budget")
+
+
 def pool_depths(k):
     st = k.stats()
     return [int(st["generate_pool_" + lv]) for lv in LEVELS]
@@ -435,6 +462,40 @@ def _(c):
         st = k.stats()
         eq((st["generate_pool_hits"], st["generate_pool_misses"]),
            ("0", "0"), "generate_pool = 0: neither hit nor miss")
+
+
+@T.case("the GENERATE pool under a budget too small for any puzzle: the "
+        "worker goes idle (no solving while nobody asks), a seedless "
+        "GENERATE still ERR budget, and a reload to a larger budget fills "
+        "it", transports=(None,), timeout=300,
+        daemon=dict(workers=1, generate_pool=2, budget=1))
+def _(c):
+    k = c.connect(timeout=60)
+    # One guess never makes a puzzle: every generation of the pool runs
+    # out of budget.  It retried them without end, a worker's CPU spent
+    # on an idle daemon (solve_usec and guesses growing with no request);
+    # now each level rests after a few in a row.
+    def solving():
+        st = k.stats()
+        return (int(st["solve_usec"]), int(st["guesses"]))
+    check(h.wait_for(lambda: solving() == solving(), 10, 0.5),
+          "the idle worker never stopped solving: %r" % (solving(),))
+    before = solving()
+    time.sleep(1)
+    eq(solving(), before, "solve_usec and guesses of an idle worker, a "
+       "second apart")
+    eq(pool_depths(k), [0] * 5, "nothing made with a budget of 1")
+    eq(k.req("GENERATE easy", 60),
+       "ERR budget search budget of 1 guesses exceeded",
+       "a seedless GENERATE, nothing made ahead")
+    with open(c.d.conf) as f:
+        text = f.read()
+    with open(c.d.conf, "w") as f:
+        f.write(text.replace("budget = 1\n", "budget = 100000\n"))
+    c.d.proc.send_signal(__import__("signal").SIGHUP)
+    check(h.wait_for(lambda: pool_depths(k) == [2] * 5, 120, 0.2),
+          "after a reload to budget = 100000 the pool did not fill: %r"
+          % pool_depths(k))
 
 
 if __name__ == "__main__":

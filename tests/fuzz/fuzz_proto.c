@@ -7,7 +7,8 @@
  * Each reply is checked against doc/protocol.md's framing, not against
  * the server's own output: 7-bit printable ASCII lines ending in LF; no
  * reply to a blank line; one line per request, except HELP and STATS
- * alone, which answer lines ending with END.
+ * alone, which answer lines ending with END, and PATH, which answers
+ * one ERR line or steps and a summary ending with END.
  */
 #include <sys/types.h>
 
@@ -61,8 +62,11 @@ fuzz_setup(void)
 	return (env);
 }
 
-/* The request's words: blank, HELP or STATS alone, or anything else. */
-enum fuzz_kind { FUZZ_BLANK, FUZZ_BLOCK, FUZZ_LINE };
+/*
+ * The request's words: blank, HELP or STATS alone, PATH with arguments,
+ * or anything else.
+ */
+enum fuzz_kind { FUZZ_BLANK, FUZZ_BLOCK, FUZZ_PATH, FUZZ_LINE };
 
 static enum fuzz_kind
 fuzz_kind(const char *s, ssize_t len)
@@ -83,6 +87,9 @@ fuzz_kind(const char *s, ssize_t len)
 	    strncasecmp(s + start, "HELP", 4) == 0) || (end - start == 5 &&
 	    strncasecmp(s + start, "STATS", 5) == 0)))
 		return (FUZZ_BLOCK);
+	if (i < len && end - start == 4 &&
+	    strncasecmp(s + start, "PATH", 4) == 0)
+		return (FUZZ_PATH);
 	return (FUZZ_LINE);
 }
 
@@ -107,6 +114,11 @@ fuzz_check(struct evbuffer *out, enum fuzz_kind kind)
 			abort();
 	}
 	if (kind == FUZZ_LINE && lines != 1)
+		abort();
+	/* PATH: one ERR line, or lines ending with END and no ERR. */
+	if (kind == FUZZ_PATH && !(lines == 1 && len > 4 &&
+	    memcmp(p, "ERR ", 4) == 0) && !(lines >= 2 && len >= 4 &&
+	    memcmp(p + len - 4, "END\n", 4) == 0 && memcmp(p, "ERR ", 4) != 0))
 		abort();
 	if (kind == FUZZ_BLOCK && (len < 4 ||
 	    memcmp(p + len - 4, "END\n", 4) != 0))
