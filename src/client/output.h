@@ -49,17 +49,14 @@ void		 output_where(const struct output *, const struct item *,
 void		 output_setaside(struct output *);
 
 /*
- * One item and its reply line (without LF; NULL for a malformed or
+ * One item and its reply (one line without LF, or for STATS and PATH
+ * its lines joined by LF, END the last; NULL for a malformed or
  * unreadable input).  Returns 0, or -1 when the reply makes going on
  * pointless (the server broke the protocol); a message has been
  * printed then.
  */
 int		 output_item(struct output *, const struct item *,
 		    const char *reply);
-/* One line of a STATS reply: 0 for more, 1 after END, -1 on nonsense. */
-int		 output_stat(struct output *, const char *line);
-/* Forgets the STAT lines of a reply cut short (asked again elsewhere). */
-void		 output_stat_reset(struct output *);
 
 /* Updates the progress line if it is due. */
 void		 output_tick(struct output *);
