@@ -6,10 +6,11 @@
  * (from sudokud, or made by reply.c in the daemon's words), and each
  * puzzle gets one answer record on standard output: its solution in the
  * shape the puzzle came in or the one forced with -f, its count, its
- * rating, its hint (drawn by draw.c with -f pretty), the puzzle made
- * for a seed, or the ERR line of an error answer, so that the answers
- * line up with the puzzles.  Every message on standard error starts
- * with "sudokuc: ".
+ * rating, its hint (drawn by draw.c with -f pretty), its path (lines,
+ * a blank line between two), its canonical form, the puzzle made for a
+ * seed or from it (shuffled, minimized, constrained), or the ERR line
+ * of an error answer, so that the answers line up with the puzzles.
+ * Every message on standard error starts with "sudokuc: ".
  */
 #ifndef OUTPUT_H
 #define OUTPUT_H
