@@ -11,11 +11,13 @@ sudokud -- a client for sudokud, the Sudoku-solving service.
 See README.md, and the protocol in sudokud's doc/protocol.md.
 """
 
-from .client import (DEFAULT_SOCKET, DEFAULT_WINDOW, LEVELS, Action,
-                     Analysis, Client, Effort, Error, Generated, Hint,
-                     ProtocolError, Rating, parse_address)
+from .client import (DEFAULT_SOCKET, DEFAULT_WINDOW, LEVELS, SYMMETRIES,
+                     Action, Analysis, Client, Effort, Error, Generated,
+                     Hint, Path, ProtocolError, Rating, Seeded,
+                     parse_address)
 
 __version__ = "0.2.0"
 __all__ = ["Action", "Analysis", "Client", "DEFAULT_SOCKET",
            "DEFAULT_WINDOW", "Effort", "Error", "Generated", "Hint", "LEVELS",
-           "ProtocolError", "Rating", "parse_address"]
+           "Path", "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
+           "parse_address"]

@@ -30,6 +30,10 @@ DEFAULT_WINDOW = 256
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
+#: What GENERATE's ``symmetry=`` takes (HELLO's ``symmetries=``).
+SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal",
+              "antidiagonal", "dihedral")
+
 
 class Error(Exception):
     """An ``ERR <code> <text>`` reply: ``code`` is the stable word
@@ -87,11 +91,31 @@ class Analysis(NamedTuple):
 
 
 class Generated(NamedTuple):
-    """GENERATE's answer with ``info=True``: the puzzle, the seed that
-    makes it again, its level."""
+    """GENERATE's answer with ``info=True`` (the puzzle, the seed that
+    makes it again, its level), or with a deadline that came before a
+    puzzle of the level asked (the nearest one made, its level; the seed
+    None)."""
+    puzzle: str
+    seed: Optional[int]
+    level: str
+
+
+class Seeded(NamedTuple):
+    """SHUFFLE's, MINIMIZE's or CONSTRAIN's answer with ``info=True``:
+    the puzzle and the seed that makes it again."""
     puzzle: str
     seed: int
-    level: str
+
+
+class Path(NamedTuple):
+    """PATH's answer: every step, as :meth:`Client.hint` gives them;
+    the rating of the start (as RATE's); the steps of each technique
+    used, by name; and whether logic ended before the grid was done
+    (an extreme puzzle's dead end, where trial and error is needed)."""
+    steps: List["Hint"]
+    rating: "Rating"
+    used: Dict[str, int]
+    dead_end: bool
 
 
 class Effort(NamedTuple):
@@ -202,8 +226,71 @@ def _analysis(line: str) -> Analysis:
 def _generated(line: str) -> Union[str, Generated]:
     if " " not in line:
         return line
-    puzzle, seed, level = line.split(" ")
-    return Generated(puzzle, int(seed[5:]), level[6:])
+    puzzle, *tokens = line.split(" ")
+    kv = dict(t.split("=", 1) for t in tokens)
+    return Generated(puzzle, int(kv["seed"]) if "seed" in kv else None,
+                     kv["level"])
+
+
+def _seeded(line: str) -> Union[str, Seeded]:
+    if " " not in line:
+        return line
+    puzzle, seed = line.split(" ")
+    if not seed.startswith("seed="):
+        raise ValueError(line)
+    return Seeded(puzzle, int(seed[5:]))
+
+
+def _canon(line: str) -> Tuple[str, int]:
+    form, autos = line.split(" ")
+    return form, int(autos)
+
+
+def _path(lines: List[str]) -> Path:
+    *steps, summary = lines
+    dead = bool(steps) and steps[-1].startswith("nostep ")
+    words = summary.split(" ")
+    used = {k: int(v) for k, v in (w.split("=") for w in words[3:])}
+    return Path([_hint(ln) for ln in (steps[:-1] if dead else steps)],
+                _rating(" ".join(words[:3])), used, dead)
+
+
+def _seed(seed: Optional[int]) -> str:
+    """A request's seed argument, or none: the server picks one."""
+    if seed is None:
+        return ""
+    if not 0 <= seed < 1 << 64:
+        raise ValueError("seed must be from 0 to 2**64 - 1")
+    return " %d" % seed
+
+
+def _level(level: Optional[str]) -> str:
+    """GENERATE's level argument, or none: the server's default."""
+    if level is None:
+        return ""
+    if level not in LEVELS:
+        raise ValueError("level must be one of " + ", ".join(LEVELS))
+    return " " + level
+
+
+def _shape(symmetry: Optional[str], clues: Union[None, int, Tuple[int, int]],
+           pattern: Optional[str]) -> str:
+    """GENERATE's shape options: symmetry=, clues= (N or (LO, HI)),
+    pattern= (81 cells, ``x`` a given, ``.`` a blank)."""
+    out = ""
+    if symmetry is not None:
+        if symmetry not in SYMMETRIES:
+            raise ValueError("symmetry must be one of "
+                             + ", ".join(SYMMETRIES))
+        out += " symmetry=" + symmetry
+    if clues is not None:
+        lo, hi = (clues, clues) if isinstance(clues, int) else clues
+        if not 17 <= lo <= hi <= 81:
+            raise ValueError("clues must be from 17 to 81, low to high")
+        out += " clues=%d-%d" % (lo, hi)
+    if pattern is not None:
+        out += " pattern=" + _check_cells(pattern)
+    return out
 
 
 class Client:
@@ -236,7 +323,9 @@ class Client:
             raise
         self._buf = b""
         self._pending: collections.deque = collections.deque()
-        self._owed = 0          # replies of an abandoned batch to skip
+        # The replies of an abandoned batch to skip: True for a reply of
+        # several lines (PATH), False for one line.
+        self._owed: collections.deque = collections.deque()
 
     # -- the connection -------------------------------------------------
     def close(self) -> None:
@@ -266,26 +355,40 @@ class Client:
             self._fill()
         return self._pending.popleft().decode("ascii")
 
+    def _reply(self, block: bool) -> Union[str, List[str]]:
+        """The next reply: one line, or with block the lines up to END
+        (not kept), or the one ERR line such a request gets instead."""
+        line = self._line()
+        if not block or line.startswith("ERR "):
+            return line
+        out = []
+        while line != "END":
+            out.append(line)
+            line = self._line()
+        return out
+
     def _skip_owed(self) -> None:
         """The replies of a batch left before its end: read, dropped,
         so that the next reply is the next request's."""
-        while self._owed > 0:
-            self._line()
-            self._owed -= 1
+        while self._owed:
+            self._reply(self._owed[0])
+            self._owed.popleft()
 
     @staticmethod
-    def _value(request: str, line: str, parse: Callable[[str], Any],
-               effort: bool) -> Any:
-        if line.startswith("ERR "):
-            code, _, text = line[4:].partition(" ")
+    def _value(request: str, reply: Union[str, List[str]],
+               parse: Callable[[Any], Any], effort: bool) -> Any:
+        if isinstance(reply, str) and reply.startswith("ERR "):
+            code, _, text = reply[4:].partition(" ")
             if effort:
                 text = _EFFORT_TAIL.sub("", text)
             raise Error(code, text, request)
         try:
-            return _effort(line, effort, parse)
+            if isinstance(reply, list):
+                return parse(reply)
+            return _effort(reply, effort, parse)
         except (ValueError, KeyError, IndexError):
             raise ProtocolError("unexpected reply to %r: %r"
-                                % (request[:40], line[:100])) from None
+                                % (request[:40], reply[:100])) from None
 
     def request(self, line: str) -> str:
         """Send one request line, return its one reply line as it is
@@ -302,15 +405,8 @@ class Client:
         """A reply of several lines, the last one END (not kept)."""
         self._skip_owed()
         self._send([line])
-        out = []
-        while True:
-            ln = self._line()
-            if ln == "END":
-                return out
-            if ln.startswith("ERR ") and not out:
-                code, _, text = ln[4:].partition(" ")
-                raise Error(code, text, line)
-            out.append(ln)
+        reply = self._reply(True)
+        return self._value(line, reply, list, False)
 
     # -- verbs without a solver -----------------------------------------
     def ping(self) -> None:
@@ -391,30 +487,83 @@ class Client:
         return self._ask(line + _options(budget, deadline, effort),
                          _hint, effort)
 
-    def generate(self, level: str = "medium", seed: Optional[int] = None,
-                 *, info: bool = False, budget: Optional[int] = None,
+    def generate(self, level: Optional[str] = None,
+                 seed: Optional[int] = None, *, info: bool = False,
+                 symmetry: Optional[str] = None,
+                 clues: Union[None, int, Tuple[int, int]] = None,
+                 pattern: Optional[str] = None,
+                 budget: Optional[int] = None,
                  deadline: Optional[float] = None,
                  effort: bool = False) -> Any:
-        """A new puzzle of level (``easy`` .. ``extreme``), the same for
-        the same seed; with info, a :class:`Generated` that names the
-        seed used."""
-        if level not in LEVELS:
-            raise ValueError("level must be one of " + ", ".join(LEVELS))
-        line = "GENERATE " + level
-        if seed is not None:
-            if not 0 <= seed < 1 << 64:
-                raise ValueError("seed must be from 0 to 2**64 - 1")
-            line += " %d" % seed
+        """A new puzzle of level (``easy`` .. ``extreme``; None: the
+        server's default, ``medium``), the same for the same seed.  Its
+        shape: ``symmetry`` (one of :data:`SYMMETRIES`), ``clues`` (a
+        number of givens, or a (low, high) pair), ``pattern`` (81 cells,
+        ``x`` for a given, ``.`` for a blank).  With info, or when the
+        deadline came first and the server answers the nearest level it
+        made, a :class:`Generated` that says the level (and with info
+        the seed); else the puzzle."""
+        line = "GENERATE" + _level(level) + _seed(seed)
         return self._ask(line + _options(budget, deadline, effort,
-                                         " info=1" if info else ""),
+                                         (" info=1" if info else "") +
+                                         _shape(symmetry, clues, pattern)),
                          _generated, effort)
 
+    # -- the toolbox ------------------------------------------------------
+    def canon(self, puzzle: str) -> Tuple[str, int]:
+        """The canonical (minlex) form of the puzzle, ``.`` for blanks,
+        and its number of automorphisms: two puzzles are equivalent
+        exactly when their forms are equal."""
+        return self._ask("CANON " + _check_cells(puzzle), _canon)
+
+    def shuffle(self, puzzle: str, seed: Optional[int] = None, *,
+                info: bool = False) -> Any:
+        """An equivalent puzzle, the same for the same seed (None: the
+        server picks one; info returns a :class:`Seeded` naming it)."""
+        return self._ask("SHUFFLE " + _check_cells(puzzle) + _seed(seed) +
+                         (" info=1" if info else ""), _seeded)
+
+    def minimize(self, puzzle: str, seed: Optional[int] = None, *,
+                 info: bool = False, budget: Optional[int] = None,
+                 deadline: Optional[float] = None,
+                 effort: bool = False) -> Any:
+        """The puzzle (one solution) with givens removed, in an order
+        drawn from the seed, until none can go."""
+        return self._ask("MINIMIZE " + _check_cells(puzzle) + _seed(seed) +
+                         _options(budget, deadline, effort,
+                                  " info=1" if info else ""),
+                         _seeded, effort)
+
+    def constrain(self, puzzle: str, seed: Optional[int] = None, *,
+                  info: bool = False, budget: Optional[int] = None,
+                  deadline: Optional[float] = None,
+                  effort: bool = False) -> Any:
+        """The puzzle with givens added, from a solution drawn from the
+        seed, until it has exactly one solution."""
+        return self._ask("CONSTRAIN " + _check_cells(puzzle) + _seed(seed) +
+                         _options(budget, deadline, effort,
+                                  " info=1" if info else ""),
+                         _seeded, effort)
+
+    def path(self, puzzle: str, grid: Optional[str] = None, *,
+             budget: Optional[int] = None,
+             deadline: Optional[float] = None) -> Path:
+        """The whole logical solution from grid (as :meth:`hint` takes
+        it; None: the puzzle), every step applied before the next: a
+        :class:`Path`."""
+        line = "PATH " + _check_cells(puzzle)
+        if grid is not None:
+            line += " " + _check_cells(grid, (81, 729))
+        line += _options(budget, deadline, False)
+        return _path(self._block(line))
+
     # -- pipelined batches -----------------------------------------------
-    def _many(self, lines: Iterable[str], parse: Callable[[str], Any],
-              effort: bool, window: int, errors: bool) -> Iterator[Any]:
+    def _many(self, lines: Iterable[str], parse: Callable[[Any], Any],
+              effort: bool, window: int, errors: bool,
+              block: bool = False) -> Iterator[Any]:
         """Send lines with at most window in flight; yield each parsed
         reply in order (an :class:`Error` in its place with errors, else
-        raised)."""
+        raised); with block, replies of several lines (PATH)."""
         if window < 1:
             raise ValueError("window must be at least 1")
         self._skip_owed()
@@ -434,14 +583,14 @@ class Client:
                 if batch:
                     self._send(batch)
                     sent.extend(batch)
-                    self._owed += len(batch)
+                    self._owed.extend([block] * len(batch))
             if not sent:
                 return
             request = sent.popleft()
-            line = self._line()
-            self._owed -= 1
+            reply = self._reply(block)
+            self._owed.popleft()
             try:
-                yield self._value(request, line, parse, effort)
+                yield self._value(request, reply, parse, effort)
             except Error as e:
                 if not errors:
                     raise
@@ -511,15 +660,83 @@ class Client:
         return self._many(("HINT " + _check_cells(p) + opts
                            for p in puzzles), _hint, effort, window, errors)
 
-    def generate_many(self, seeds: Iterable[int], level: str = "medium",
-                      *, info: bool = False, budget: Optional[int] = None,
+    def generate_many(self, seeds: Iterable[int],
+                      level: Optional[str] = "medium", *,
+                      info: bool = False, symmetry: Optional[str] = None,
+                      clues: Union[None, int, Tuple[int, int]] = None,
+                      pattern: Optional[str] = None,
+                      budget: Optional[int] = None,
                       deadline: Optional[float] = None,
                       effort: bool = False, window: int = DEFAULT_WINDOW,
                       errors: bool = False) -> Iterator[Any]:
         """generate(level, seed) of each seed, pipelined, in order."""
-        if level not in LEVELS:
-            raise ValueError("level must be one of " + ", ".join(LEVELS))
-        opts = _options(budget, deadline, effort, " info=1" if info else "")
-        return self._many(("GENERATE %s %d%s" % (level, s, opts)
-                           for s in seeds), _generated, effort, window,
-                          errors)
+        opts = _options(budget, deadline, effort, (" info=1" if info else
+                                                   "") +
+                        _shape(symmetry, clues, pattern))
+        head = "GENERATE" + _level(level)
+        return self._many((head + _seed(s) + opts for s in seeds),
+                          _generated, effort, window, errors)
+
+    def canon_many(self, puzzles: Iterable[str], *,
+                   window: int = DEFAULT_WINDOW,
+                   errors: bool = False) -> Iterator[Any]:
+        """canon() of each puzzle, pipelined, in input order."""
+        return self._many(("CANON " + _check_cells(p) for p in puzzles),
+                          _canon, False, window, errors)
+
+    def _seeded_many(self, verb: str, puzzles: Iterable[str],
+                     seed: Optional[int], opts: str, effort: bool,
+                     window: int, errors: bool) -> Iterator[Any]:
+        """verb of each puzzle, the seeds seed, seed + 1, ... in turn
+        (modulo 2**64) as sudokuc --seed numbers them; None: the
+        server picks each."""
+        def lines() -> Iterator[str]:
+            for i, p in enumerate(puzzles):
+                s = None if seed is None else (seed + i) % (1 << 64)
+                yield "%s %s%s%s" % (verb, _check_cells(p), _seed(s), opts)
+        return self._many(lines(), _seeded, effort, window, errors)
+
+    def shuffle_many(self, puzzles: Iterable[str],
+                     seed: Optional[int] = None, *, info: bool = False,
+                     window: int = DEFAULT_WINDOW,
+                     errors: bool = False) -> Iterator[Any]:
+        """shuffle() of each puzzle, pipelined, in input order: the
+        seeds seed, seed + 1, ... (None: the server's)."""
+        return self._seeded_many("SHUFFLE", puzzles, seed,
+                                 " info=1" if info else "", False, window,
+                                 errors)
+
+    def minimize_many(self, puzzles: Iterable[str],
+                      seed: Optional[int] = None, *, info: bool = False,
+                      budget: Optional[int] = None,
+                      deadline: Optional[float] = None,
+                      effort: bool = False, window: int = DEFAULT_WINDOW,
+                      errors: bool = False) -> Iterator[Any]:
+        """minimize() of each puzzle, pipelined, seeds as shuffle_many."""
+        return self._seeded_many("MINIMIZE", puzzles, seed, _options(
+            budget, deadline, effort, " info=1" if info else ""), effort,
+            window, errors)
+
+    def constrain_many(self, puzzles: Iterable[str],
+                       seed: Optional[int] = None, *, info: bool = False,
+                       budget: Optional[int] = None,
+                       deadline: Optional[float] = None,
+                       effort: bool = False, window: int = DEFAULT_WINDOW,
+                       errors: bool = False) -> Iterator[Any]:
+        """constrain() of each puzzle, pipelined, seeds as
+        shuffle_many."""
+        return self._seeded_many("CONSTRAIN", puzzles, seed, _options(
+            budget, deadline, effort, " info=1" if info else ""), effort,
+            window, errors)
+
+    def path_many(self, puzzles: Iterable[str], *,
+                  budget: Optional[int] = None,
+                  deadline: Optional[float] = None,
+                  window: int = DEFAULT_WINDOW,
+                  errors: bool = False) -> Iterator[Any]:
+        """path() of each puzzle (from its givens), pipelined, in input
+        order: each reply's lines read whole before the next."""
+        opts = _options(budget, deadline, False)
+        return self._many(("PATH " + _check_cells(p) + opts
+                           for p in puzzles), _path, False, window, errors,
+                          block=True)

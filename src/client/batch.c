@@ -17,7 +17,9 @@
  * at once; one for a later item is kept until the items before it are
  * done.  A meta request (ping, stats, version) is sent alone, once
  * everything before it is done and before anything after it is taken,
- * so its reply, which may take several lines, is always for the head.
+ * so its reply is always for the head.  A reply of several lines (STATS,
+ * PATH) is gathered on its connection up to its END, then taken whole:
+ * a connection lost midway leaves nothing printed, and it goes again.
  *
  * No request is lost with a connection.  Every request is a pure
  * function of its line (doc/protocol.md), so when a connection fails
@@ -208,7 +210,6 @@ batch_answer(struct batch *c, struct peer *w, char *line)
 {
 	struct item	*it;
 	size_t		 slot = w->q.head;
-	int		 r;
 
 	it = &c->ring[slot];
 	output_peer(c->out, w->server->name);
@@ -216,13 +217,8 @@ batch_answer(struct batch *c, struct peer *w, char *line)
 		/* Not its turn yet (never a meta item: sent alone). */
 		c->reply[slot] = xstrdup(line);
 		c->from[slot] = w->server->name;
-		r = 1;
-	} else if (it->kind == ITEM_META && it->meta == META_STATS)
-		r = output_stat(c->out, line);
-	else
-		r = output_item(c->out, it, line) == -1 ? -1 : 1;
-	if (r != 1)
-		return (r);
+	} else if (output_item(c->out, it, line) == -1)
+		return (-1);
 	batch_shift(c, &w->q);
 	if (slot != c->head)
 		return (0);
@@ -240,11 +236,13 @@ batch_check(struct batch *c, struct peer *w, const char *line)
 	struct item	*it = &c->ring[w->q.head];
 	char		 why[CHECK_WHYLEN], where[ITEM_MSGLEN];
 
+	int		 len = (int)strcspn(line, "\n");
+
 	if (check_answer(c->query, it, line, why, sizeof why) == 0)
 		return (0);
 	output_where(c->out, it, where, sizeof where);
-	xasprintf(&c->wrong, "%s: wrong answer to %s: %s: %.100s",
-	    w->server->name, where, why, line);
+	xasprintf(&c->wrong, "%s: wrong answer to %s: %s: %.*s",
+	    w->server->name, where, why, len < 100 ? len : 100, line);
 	return (-1);
 }
 
@@ -256,6 +254,7 @@ static int
 batch_reply(void *arg, struct peer *w, char *line)
 {
 	struct batch	*c = arg;
+	int		 r;
 
 	/* Refused at accept, before any request was read: try later. */
 	if (strncmp(line, "ERR busy", 8) == 0 &&
@@ -271,6 +270,14 @@ batch_reply(void *arg, struct peer *w, char *line)
 		xasprintf(&c->wrong, "%s: a reply to nothing asked: %.100s",
 		    w->server->name, line);
 		return (-1);
+	}
+	/* Several lines (STATS, PATH): whole before anything is printed. */
+	if (item_block(&c->ring[w->q.head], c->query) &&
+	    (r = peer_gather(w, &line)) != 1) {
+		if (r == -1)
+			xasprintf(&c->wrong, "%s: a reply longer than %d "
+			    "bytes", w->server->name, PEER_BLOCK_MAX);
+		return (r);
 	}
 	if (batch_check(c, w, line) == -1)
 		return (-1);
@@ -334,11 +341,8 @@ batch_why(struct batch *c, struct peer *w, enum peer_status s, int error)
 static size_t
 batch_requeue(struct batch *c, struct peer *w)
 {
-	size_t	 n = w->q.len, slot, i;
+	size_t	 n = w->q.len;
 
-	for (slot = w->q.head, i = 0; i < n; slot = c->next[slot], i++)
-		if (c->ring[slot].kind == ITEM_META)
-			output_stat_reset(c->out);	/* a partial STATS */
 	while (w->q.len > 0)
 		batch_push(c, &c->wait, batch_shift(c, &w->q));
 	c->resent += n;

@@ -14,15 +14,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "check_int.h"
 #include "common/cells.h"
 
-/* Guesses a check may make: far more than any unique puzzle needs. */
-#define CHECK_BUDGET	100000
-
-static int	check_fail(char *, size_t, const char *, ...)
-		    __attribute__((format(printf, 3, 4)));
-
-static int
+int
 check_fail(char *why, size_t size, const char *fmt, ...)
 {
 	va_list	ap;
@@ -33,8 +28,7 @@ check_fail(char *why, size_t size, const char *fmt, ...)
 	return (-1);
 }
 
-/* "r4c7" for a cell. */
-static const char *
+const char *
 check_cell(int cell, char buf[16])
 {
 	uint8_t	c = (uint8_t)cell;
@@ -110,8 +104,7 @@ check_count(const struct query *q, const char *reply, char *why,
 	return (0);
 }
 
-/* The technique named by the len bytes at s, or SUDOKU_TECH_COUNT. */
-static enum sudoku_technique
+enum sudoku_technique
 check_technique(const char *s, size_t len)
 {
 	const char	*name;
@@ -125,8 +118,7 @@ check_technique(const char *s, size_t len)
 	return (SUDOKU_TECH_COUNT);
 }
 
-/* "<level> <score> <hardest>": the score in the level's x.0-x.9. */
-static int
+int
 check_rate(const char *reply, char *why, size_t size)
 {
 	enum sudoku_level	 l;
@@ -178,8 +170,7 @@ check_filled(const struct sudoku_cands *c)
 	return (1);
 }
 
-/* One action "rRcC=D" or "rRcC-D" at *s, checked against sol (if any). */
-static int
+int
 check_action(const char **s, const struct sudoku_grid *sol, char *why,
     size_t size)
 {
@@ -234,33 +225,6 @@ check_hint(const struct query *q, const struct item *it, const char *reply,
 	return (0);
 }
 
-/* 81 cells of 1-9 and '.', no conflict, exactly one solution. */
-static int
-check_generate(const char *reply, char *why, size_t size)
-{
-	struct sudoku_grid	g;
-	unsigned long		n;
-
-	if (strlen(reply) != SUDOKU_CELLS ||
-	    strspn(reply, "123456789.") != SUDOKU_CELLS)
-		return (check_fail(why, size, "not a puzzle of 81 cells"));
-	if (sudoku_parse(reply, SUDOKU_CELLS, &g, NULL) != 0)
-		return (check_fail(why, size, "a puzzle whose givens "
-		    "conflict"));
-	switch (sudoku_count(&g, 2, CHECK_BUDGET, &n, NULL, NULL)) {
-	case SUDOKU_NOSOLUTION:
-		return (check_fail(why, size, "a puzzle with no solution"));
-	case SUDOKU_SOLVED:
-		if (n != 1)
-			return (check_fail(why, size, "a puzzle with more "
-			    "than one solution"));
-		break;
-	default:
-		break;		/* cannot tell: not called wrong */
-	}
-	return (0);
-}
-
 /*
  * "ERR <code> <text>": a code the request can get.  length, char and
  * conflict never: sudokuc checked the puzzle (and the grid) itself.
@@ -270,12 +234,6 @@ check_error(const struct query *q, const char *reply, char *why,
     size_t size)
 {
 	static const char *const any = " syntax toolong budget ";
-	static const char *const bymode[] = {
-		[MODE_SOLVE] = " nosolution ", [MODE_LEXMIN] = " nosolution ",
-		[MODE_COUNT] = " ", [MODE_RATE] = " nosolution multiple ",
-		[MODE_HINT] = " nosolution multiple wrong nostep ",
-		[MODE_GENERATE] = " ", [MODE_ANALYZE] = " "
-	};
 	char		 code[24];
 	const char	*p = reply + 4;
 	size_t		 n = strspn(p, "abcdefghijklmnopqrstuvwxyz");
@@ -285,8 +243,8 @@ check_error(const struct query *q, const char *reply, char *why,
 	snprintf(code, sizeof code, " %.*s ", (int)n, p);
 	if (q->deadline != 0 && strcmp(code, " deadline ") == 0)
 		return (0);
-	if (strstr(any, code) == NULL && strstr(bymode[q->mode], code) ==
-	    NULL)
+	if (strstr(any, code) == NULL &&
+	    strstr(item_mode(q->mode)->errors, code) == NULL)
 		return (check_fail(why, size, "ERR %.*s, which this request "
 		    "cannot get", (int)n, p));
 	return (0);
@@ -346,7 +304,18 @@ check_analyze(const struct item *it, const char *reply, char *why,
 	return (check_rate(text, why, size));
 }
 
-/* PONG, VERSION x, or a line of STATS: STAT name value, END. */
+/* STATS: lines of "STAT <name> <value>", then END. */
+static int
+check_stats(const char *reply)
+{
+	const char	*p = reply;
+
+	while (strncmp(p, "STAT ", 5) == 0 && strchr(p, '\n') != NULL)
+		p = strchr(p, '\n') + 1;
+	return (strcmp(p, "END") == 0 ? 0 : -1);
+}
+
+/* PONG, VERSION x, or STATS's lines. */
 static int
 check_meta(const struct item *it, const char *reply, char *why, size_t size)
 {
@@ -357,8 +326,7 @@ check_meta(const struct item *it, const char *reply, char *why, size_t size)
 	else if (it->meta == META_VERSION)
 		ok = strncmp(reply, "VERSION ", 8) == 0;
 	else
-		ok = strcmp(reply, "END") == 0 ||
-		    strncmp(reply, "STAT ", 5) == 0;
+		ok = check_stats(reply) == 0;
 	return (ok ? 0 : check_fail(why, size, "not a reply to it"));
 }
 
@@ -378,9 +346,18 @@ check_answer(const struct query *q, const struct item *it,
 	case MODE_HINT:
 		return (check_hint(q, it, reply, why, size));
 	case MODE_GENERATE:
-		return (check_generate(reply, why, size));
+		return (check_generate(q, reply, why, size));
 	case MODE_ANALYZE:
 		return (check_analyze(it, reply, why, size));
+	case MODE_CANON:
+		return (check_canon(it, reply, why, size));
+	case MODE_SHUFFLE:
+		return (check_shuffle(it, reply, why, size));
+	case MODE_MINIMIZE:
+	case MODE_CONSTRAIN:
+		return (check_reduce(q, it, reply, why, size));
+	case MODE_PATH:
+		return (check_path(it, reply, why, size));
 	default:
 		return (check_solution(it, reply, why, size));
 	}

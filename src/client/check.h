@@ -8,7 +8,9 @@
  * rating a level, a score in that level's range and a technique of that
  * level; a hint a known technique whose actions agree with the puzzle's
  * solution, or "solved" for a state with every cell filled; a generated
- * puzzle 81 cells, no two givens in conflict, one solution; an error a
+ * puzzle 81 cells, no two givens in conflict, one solution, the shape
+ * asked; a canonical form, a shuffle, a minimized or constrained puzzle
+ * and a path what defines them (check_tools.c); an error a
  * code the request can get (never length, char or conflict: sudokuc
  * sends only puzzles it has checked itself); PING, VERSION and STATS
  * their own replies.  A server whose answer
@@ -26,8 +28,9 @@
 #define CHECK_WHYLEN	128
 
 /*
- * 0 if reply (one line, without its LF) can be sudokud's answer to the
- * request made for it under q; else -1, and why (of size bytes) says
+ * 0 if reply (one line without its LF, or the lines of a reply of
+ * several lines joined by LF, END the last) can be sudokud's answer to
+ * the request made for it under q; else -1, and why (of size bytes) says
  * what is wrong with it.
  */
 int	check_answer(const struct query *q, const struct item *it,

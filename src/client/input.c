@@ -69,6 +69,8 @@ struct input {
 	size_t		 len;
 	size_t		 size;
 	unsigned long	 line;		/* lines consumed so far */
+	int		 seeding;	/* input_seed(): numbering puzzles */
+	uint64_t	 seed;		/* the next puzzle's */
 };
 
 struct input *
@@ -126,6 +128,13 @@ input_add_seeds(struct input *in, uint64_t seed, unsigned long count)
 
 	s->seed = seed;
 	s->left = count;
+}
+
+void
+input_seed(struct input *in, uint64_t seed)
+{
+	in->seeding = 1;
+	in->seed = seed;
 }
 
 void
@@ -434,6 +443,8 @@ input_parse(struct input *in, struct item *it)
 	}
 	in->off = c.off;
 	in->line = c.line;
+	if (in->seeding)
+		it->seed = in->seed++;	/* wraps around after 2^64 - 1 */
 	return (1);
 }
 
@@ -447,6 +458,8 @@ input_overlong(struct input *in, struct item *it)
 	in->overlong = 0;
 	in->skipping = 1;
 	in->off = in->len;
+	if (in->seeding)
+		in->seed++;	/* a malformed puzzle takes its seed */
 }
 
 int

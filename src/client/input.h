@@ -39,6 +39,12 @@ void		 input_add_seeds(struct input *, uint64_t seed,
 		    unsigned long count);
 
 /*
+ * Number the puzzles read from here on with the seeds seed, seed + 1,
+ * ... (modulo 2^64), a malformed one too, in input order.
+ */
+void		 input_seed(struct input *, uint64_t seed);
+
+/*
  * The next item: 1 with *it filled, 0 when more data must be read first
  * (poll input_fd() for reading, then call input_read()), -1 when every
  * source is done.

@@ -1,11 +1,42 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * item.c -- the clock sudokuc's run is timed by, the names of the meta
- * requests (see item.h).
+ * requests, the table of modes (see item.h).
  */
 #include <time.h>
 
 #include "item.h"
+
+/*
+ * Every mode: its verb, the word of -v's summary, the ERR codes only
+ * its requests can get (check.c: any request may get syntax, toolong,
+ * budget, and deadline when one was sent), and what its requests and
+ * replies are like.  The options a verb takes are doc/protocol.md's:
+ * CANON and SHUFFLE make no search, so neither budget= nor deadline=.
+ */
+static const struct mode_def item_modes[MODE__COUNT] = {
+	[MODE_SOLVE] = { "SOLVE", "solved", " nosolution ",
+	    MODE_GRID | MODE_SEARCH },
+	[MODE_LEXMIN] = { "LEXMIN", "solved", " nosolution ",
+	    MODE_GRID | MODE_SEARCH },
+	[MODE_COUNT] = { "COUNT", "solved", " ", MODE_SEARCH },
+	[MODE_RATE] = { "RATE", "rated", " nosolution multiple ",
+	    MODE_SEARCH },
+	[MODE_HINT] = { "HINT", "hinted",
+	    " nosolution multiple wrong nostep ", MODE_SEARCH },
+	[MODE_GENERATE] = { "GENERATE", "generated", " ",
+	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
+	[MODE_ANALYZE] = { "ANALYZE", "analyzed", " ", MODE_SEARCH },
+	[MODE_CANON] = { "CANON", "canonicalized", " ", 0 },
+	[MODE_SHUFFLE] = { "SHUFFLE", "shuffled", " ",
+	    MODE_GRID | MODE_SEEDED },
+	[MODE_MINIMIZE] = { "MINIMIZE", "minimized",
+	    " nosolution multiple ", MODE_GRID | MODE_SEEDED | MODE_SEARCH },
+	[MODE_CONSTRAIN] = { "CONSTRAIN", "constrained", " nosolution ",
+	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
+	[MODE_PATH] = { "PATH", "walked", " nosolution multiple wrong ",
+	    MODE_SEARCH | MODE_BLOCK },
+};
 
 double
 item_clock(void)
@@ -26,4 +57,18 @@ item_meta_name(enum meta m)
 	};
 
 	return (m < META_COUNT ? names[m] : "?");
+}
+
+const struct mode_def *
+item_mode(enum mode m)
+{
+	return (&item_modes[m < MODE__COUNT ? m : MODE_SOLVE]);
+}
+
+int
+item_block(const struct item *it, const struct query *q)
+{
+	if (it->kind == ITEM_META)
+		return (it->meta == META_STATS);
+	return ((item_mode(q->mode)->flags & MODE_BLOCK) != 0);
 }

@@ -59,8 +59,33 @@ enum mode {
 	MODE_RATE,		/* RATE: sudokuc rate */
 	MODE_HINT,		/* HINT: sudokuc hint */
 	MODE_GENERATE,		/* GENERATE: sudokuc generate */
-	MODE_ANALYZE		/* ANALYZE: sudokuc analyze */
+	MODE_ANALYZE,		/* ANALYZE: sudokuc analyze */
+	MODE_CANON,		/* CANON: sudokuc canon */
+	MODE_SHUFFLE,		/* SHUFFLE: sudokuc shuffle */
+	MODE_MINIMIZE,		/* MINIMIZE: sudokuc minimize */
+	MODE_CONSTRAIN,		/* CONSTRAIN: sudokuc constrain */
+	MODE_PATH,		/* PATH: sudokuc path */
+	MODE__COUNT
 };
+
+/* What a mode's requests and replies are like (struct mode_def). */
+#define MODE_GRID	0x01	/* the answer is a grid: the input's shape */
+#define MODE_SEEDED	0x02	/* a seed after the puzzle (--seed) */
+#define MODE_SEARCH	0x04	/* takes budget= and deadline= (-b, -D) */
+#define MODE_BLOCK	0x08	/* a reply of lines up to END, or one ERR */
+
+/* A mode: one row of item.c's table. */
+struct mode_def {
+	const char	*verb;		/* of the request */
+	const char	*done;		/* -v's summary: "solved", ... */
+	const char	*errors;	/* ERR codes of its own, " a b " */
+	int		 flags;		/* MODE_* */
+};
+
+/* GENERATE's shape options (query.shaped): which were given. */
+#define GEN_SYMMETRY	0x1
+#define GEN_CLUES	0x2
+#define GEN_PATTERN	0x4
 
 struct query {
 	enum mode		 mode;
@@ -69,6 +94,8 @@ struct query {
 	int			 sendbudget;	/* -b with a daemon: budget= */
 	unsigned long		 deadline;	/* -D: ms, deadline=; 0 none */
 	enum sudoku_level	 level;		/* MODE_GENERATE */
+	int			 shaped;	/* GEN_*: symmetry=, ... */
+	struct sudoku_gen_opts	 gen;		/* and what they ask */
 	const char		*grid;		/* MODE_HINT: the player's, */
 	size_t			 gridlen;	/* 81 or 729 bytes, or NULL */
 };
@@ -99,7 +126,7 @@ struct item {
 	const char		*code;	/* ITEM_BAD: "length", "char", ... */
 	struct sudoku_grid	grid;	/* ITEM_PUZZLE */
 	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
-	uint64_t		seed;	/* MODE_GENERATE: its seed */
+	uint64_t		seed;	/* MODE_GENERATE, MODE_SEEDED */
 	double			sent;	/* ITEM_META: when it was sent */
 	char			msg[ITEM_MSGLEN];
 };
@@ -108,5 +135,9 @@ struct item {
 double		 item_clock(void);
 /* "ping", "stats", "version": the operand of m (item.c). */
 const char	*item_meta_name(enum meta m);
+/* The row of mode m (item.c). */
+const struct mode_def *item_mode(enum mode m);
+/* Is the reply to it lines up to END (STATS, MODE_BLOCK)? */
+int		 item_block(const struct item *it, const struct query *q);
 
 #endif /* ITEM_H */

@@ -40,7 +40,7 @@ enum chunk_state {
 
 struct chunk {
 	struct item		 items[LOCAL_CHUNK];
-	char			*reply;		/* LOCAL_CHUNK replies */
+	struct reply_buf	 reply[LOCAL_CHUNK];
 	size_t			 n;
 	enum chunk_state	 state;
 };
@@ -52,7 +52,6 @@ struct local {
 
 	struct chunk		*ring;
 	size_t			 nring;
-	size_t			 replysize;	/* of each reply */
 	size_t			 head;		/* the oldest chunk in use */
 	size_t			 count;		/* chunks in use */
 
@@ -74,8 +73,7 @@ local_solve(const struct local *l, struct chunk *ch)
 	for (i = 0; i < ch->n; i++) {
 		it = &ch->items[i];
 		if (it->kind == ITEM_PUZZLE || it->kind == ITEM_META)
-			reply_make(it, l->query, ch->reply + i * l->replysize,
-			    l->replysize);
+			reply_make(it, l->query, &ch->reply[i]);
 	}
 }
 
@@ -156,7 +154,7 @@ local_print(struct local *l)
 			break;
 		for (i = 0; i < ch->n; i++)
 			if (output_item(l->out, &ch->items[i],
-			    ch->reply + i * l->replysize) == -1)
+			    ch->reply[i].p) == -1)
 				return (-1);
 		output_tick(l->out);
 		pthread_mutex_lock(&l->lock);
@@ -261,7 +259,7 @@ local_run(struct input *in, const struct query *q, struct output *out,
     unsigned int nthreads, char **cause)
 {
 	struct local	l;
-	size_t		i;
+	size_t		i, j;
 	int		r;
 
 	memset(&l, 0, sizeof l);
@@ -270,10 +268,6 @@ local_run(struct input *in, const struct query *q, struct output *out,
 	l.out = out;
 	l.nring = nthreads == 1 ? 1 : (size_t)nthreads * LOCAL_RING;
 	l.ring = xcalloc(l.nring, sizeof *l.ring);
-	l.replysize = q->mode == MODE_HINT || q->mode == MODE_ANALYZE ?
-	    REPLY_MAX : REPLY_SHORT;
-	for (i = 0; i < l.nring; i++)
-		l.ring[i].reply = xcalloc(LOCAL_CHUNK, l.replysize);
 	pthread_mutex_init(&l.lock, NULL);
 	pthread_cond_init(&l.work, NULL);
 	pthread_cond_init(&l.done, NULL);
@@ -284,7 +278,8 @@ local_run(struct input *in, const struct query *q, struct output *out,
 	pthread_cond_destroy(&l.work);
 	pthread_mutex_destroy(&l.lock);
 	for (i = 0; i < l.nring; i++)
-		free(l.ring[i].reply);
+		for (j = 0; j < LOCAL_CHUNK; j++)
+			reply_buf_free(&l.ring[i].reply[j]);
 	free(l.ring);
 	return (r);
 }

@@ -91,7 +91,7 @@ operand_grid(struct options *o, const char *arg, char **grid)
 	o->query.gridlen = p - *grid;
 }
 
-/* A random seed for generate without --seed. */
+/* A random seed for generate, shuffle, ... without --seed. */
 static uint64_t
 operand_seed(void)
 {
@@ -110,14 +110,16 @@ operands_add(struct options *o, struct input *in, int argc, char **argv,
 	char	name[32];
 	int	i;
 
+	if ((item_mode(o->query.mode)->flags & MODE_SEEDED) && !o->seeded)
+		o->seed = operand_seed();
 	if (o->command == CMD_GENERATE) {
 		if (argc > 0)
 			fatalx("generate takes no operands: '%s'", argv[0]);
-		if (!o->seeded)
-			o->seed = operand_seed();
 		input_add_seeds(in, o->seed, o->number);
 		return;
 	}
+	if (item_mode(o->query.mode)->flags & MODE_SEEDED)
+		input_seed(in, o->seed);
 	if (o->command == CMD_HINT && argc > 2)
 		fatalx("hint takes a puzzle and a grid, not '%s'", argv[2]);
 	if (o->command == CMD_HINT && argc == 2)

@@ -5,8 +5,8 @@
  * One table of options makes getopt_long(3)'s tables and --help; each
  * option says which commands take it.  The global options come before
  * the command word, or after it among the command's own (generate -n,
- * -l and --seed), so that "sudokuc -L rate f" and "sudokuc rate -L f"
- * are the same.
+ * -l, --seed and its shape; --seed of shuffle, minimize and constrain),
+ * so that "sudokuc -L rate f" and "sudokuc rate -L f" are the same.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -28,11 +28,12 @@
 /* Which commands take an option. */
 #define C_SOLVE		(1 << CMD_SOLVE)
 #define C_GEN		(1 << CMD_GENERATE)
-#define C_ALL		(C_SOLVE | (1 << CMD_RATE) | (1 << CMD_HINT) | C_GEN | \
-			 (1 << CMD_ANALYZE))
+#define C_SEEDED	(C_GEN | (1 << CMD_SHUFFLE) | (1 << CMD_MINIMIZE) | \
+			 (1 << CMD_CONSTRAIN))
+#define C_ALL		((1 << CMD__COUNT) - 1)
 
-/* getopt's value of --seed, which has no short form. */
-#define OPT_SEED	256
+/* getopt's values of the options with no short form: OPT_LONG + index. */
+#define OPT_LONG	256
 
 /* Every option: getopt_long(3) and --help are made from this table. */
 static const struct opt {
@@ -75,8 +76,14 @@ static const struct opt {
 	  "connect over TCP to PORT (on 127.0.0.1 without -H)" },
 	{ "quiet", no_argument, "q", C_ALL, "",
 	  "no progress line, no notes about error answers" },
-	{ "seed", required_argument, NULL, C_GEN, "=S",
-	  "the puzzles of seeds S, S+1, ... (default: random)" },
+	{ "seed", required_argument, NULL, C_SEEDED, "=S",
+	  "seeds S, S+1, ... in turn (default: random)" },
+	{ "symmetry", required_argument, NULL, C_GEN, "=S",
+	  "givens symmetric under S: rot180, rot90, mirror, ..." },
+	{ "clues", required_argument, NULL, C_GEN, "=LO-HI",
+	  "between LO and HI givens (or exactly N)" },
+	{ "pattern", required_argument, NULL, C_GEN, "=P",
+	  "givens exactly at the x of P, 81 cells of x and ." },
 	{ "socket", required_argument, "s:", C_ALL, "=PATH",
 	  "a server on the Unix socket PATH; may repeat" },
 	{ "timeout", required_argument, "t:", C_ALL, "=SECONDS",
@@ -91,11 +98,21 @@ static const struct opt {
 };
 #define NOPTS	(sizeof opts / sizeof opts[0])
 
-static const char *commands[] = {
-	[CMD_RATE] = "rate",
-	[CMD_HINT] = "hint",
-	[CMD_GENERATE] = "generate",
-	[CMD_ANALYZE] = "analyze"
+/* The command words, and the mode each asks for. */
+static const struct {
+	const char	*name;
+	enum mode	 mode;
+} commands[CMD__COUNT] = {
+	[CMD_SOLVE] = { NULL, MODE_SOLVE },
+	[CMD_RATE] = { "rate", MODE_RATE },
+	[CMD_HINT] = { "hint", MODE_HINT },
+	[CMD_GENERATE] = { "generate", MODE_GENERATE },
+	[CMD_ANALYZE] = { "analyze", MODE_ANALYZE },
+	[CMD_CANON] = { "canon", MODE_CANON },
+	[CMD_SHUFFLE] = { "shuffle", MODE_SHUFFLE },
+	[CMD_MINIMIZE] = { "minimize", MODE_MINIMIZE },
+	[CMD_CONSTRAIN] = { "constrain", MODE_CONSTRAIN },
+	[CMD_PATH] = { "path", MODE_PATH }
 };
 
 static const char *formats[] = {
@@ -113,8 +130,23 @@ static const char usage_text[] =
     "       sudokuc [options] analyze [puzzle | file | -] ...\n"
     "       sudokuc [options] rate [puzzle | file | -] ...\n"
     "       sudokuc [options] hint [puzzle | file | -] [grid]\n"
+    "       sudokuc [options] canon [puzzle | file | -] ...\n"
+    "       sudokuc [options] path [puzzle | file | -] ...\n"
+    "       sudokuc [options] shuffle [--seed seed] [puzzle | file | -] ...\n"
+    "       sudokuc [options] minimize [--seed seed] [puzzle | file | -] ...\n"
+    "       sudokuc [options] constrain [--seed seed] [puzzle | file | -] "
+    "...\n"
     "       sudokuc [options] generate [-n number] [-l level] "
-    "[--seed seed]\n";
+    "[--seed seed]\n"
+    "                [--symmetry symmetry] [--clues lo-hi] "
+    "[--pattern pattern]\n";
+
+const char *
+options_command_name(enum command cmd)
+{
+	return (cmd > CMD_SOLVE && cmd < CMD__COUNT ? commands[cmd].name :
+	    "solve");
+}
 
 void
 options_usage(void)
@@ -147,11 +179,14 @@ help(void)
 	    "-L; one answer per\npuzzle on standard output, in input order, "
 	    "an ERR line for an error.\nanalyze: solutions, clues, effort "
 	    "and rating; rate: their difficulty;\nhint: the next logical step; "
-	    "generate: new puzzles.\n\n", usage_text);
+	    "path: every step; generate: new puzzles;\ncanon: the canonical "
+	    "form; shuffle: an equivalent; minimize, constrain:\ngivens "
+	    "removed, added.\n\n", usage_text);
 	for (i = 0; i < NOPTS; i++)
 		if (opts[i].cmds & C_SOLVE)
 			help_line(i);
-	printf("\nOptions of generate, after the word:\n");
+	printf("\nOptions of generate (--seed also of shuffle, minimize, "
+	    "constrain):\n");
 	for (i = 0; i < NOPTS; i++)
 		if (!(opts[i].cmds & C_SOLVE))
 			help_line(i);
@@ -300,7 +335,8 @@ options_table(struct option *lo, enum command cmd, char *short_opts)
 		lo[n].name = opts[i].name;
 		lo[n].has_arg = opts[i].has_arg;
 		lo[n].flag = NULL;
-		lo[n++].val = opts[i].spec != NULL ? opts[i].spec[0] : OPT_SEED;
+		lo[n++].val = opts[i].spec != NULL ? opts[i].spec[0] :
+		    OPT_LONG + (int)i;
 		if (opts[i].spec != NULL)
 			p = stpcpy(p, opts[i].spec);
 	}
@@ -317,10 +353,61 @@ option_error(int ch, char **argv)
 	options_usage();
 }
 
-/* The options of generate; 0, or -1 if ch is none of them. */
-static int
-option_generate(struct options *o, int ch)
+/* --clues LO-HI or N: 17 to 81, as the daemon takes them. */
+static void
+clues_option(struct options *o, const char *arg)
 {
+	unsigned long long	 lo, hi;
+	char			*a = xstrdup(arg), *b = strchr(a, '-'), *cause;
+
+	if (b != NULL)
+		*b++ = '\0';
+	if (number(a, 17, SUDOKU_CELLS, "", &lo, &cause) == -1 || number(b ?
+	    b : a, 17, SUDOKU_CELLS, "", &hi, &cause) == -1 || lo > hi)
+		fatalx("--clues must be a number from 17 to 81, or LO-HI: '%s'",
+		    arg);
+	free(a);
+	o->query.gen.clues_min = (unsigned int)lo;
+	o->query.gen.clues_max = (unsigned int)hi;
+	o->query.shaped |= GEN_CLUES;
+}
+
+/* An option with no short form: --seed, and generate's shape. */
+static void
+option_long(struct options *o, const char *name, const char *arg)
+{
+	struct sudoku_gen_opts	*g = &o->query.gen;
+
+	if (strcmp(name, "seed") == 0) {
+		o->seed = option_number(arg, 0, UINT64_MAX, "the seed");
+		o->seeded = 1;
+	} else if (strcmp(name, "symmetry") == 0) {
+		if (sudoku_symmetry_parse(arg, strlen(arg), &g->symmetry) != 0)
+			fatalx("unknown symmetry '%s' (none, rot180, rot90, "
+			    "mirror, flip, diagonal, antidiagonal or dihedral)",
+			    arg);
+		o->query.shaped |= GEN_SYMMETRY;
+	} else if (strcmp(name, "clues") == 0)
+		clues_option(o, arg);
+	else if (sudoku_pattern_parse(arg, strlen(arg), g->pattern, NULL) != 0)
+		fatalx("--pattern must be 81 cells, 'x' for a given and '.' for "
+		    "a blank: '%.100s'", arg);
+	else {
+		g->use_pattern = 1;
+		o->query.shaped |= GEN_PATTERN;
+	}
+}
+
+/* The options of the command's own; 0, or -1 if ch is none of them. */
+static int
+option_command(struct options *o, int ch)
+{
+	if (ch >= OPT_LONG && ch < OPT_LONG + (int)NOPTS) {
+		option_long(o, opts[ch - OPT_LONG].name, optarg);
+		return (0);
+	}
+	if (o->command != CMD_GENERATE)
+		return (-1);
 	switch (ch) {
 	case 'l':
 		level_option(o, optarg);
@@ -328,10 +415,6 @@ option_generate(struct options *o, int ch)
 	case 'n':
 		o->number = option_number(optarg, 1, OPTIONS_NUMBER_MAX,
 		    "the number of puzzles");
-		return (0);
-	case OPT_SEED:
-		o->seed = option_number(optarg, 0, UINT64_MAX, "the seed");
-		o->seeded = 1;
 		return (0);
 	default:
 		return (-1);
@@ -389,7 +472,7 @@ option_value(struct options *o, int ch, int argc, char **argv)
 static void
 option_one(struct options *o, int ch, int argc, char **argv)
 {
-	if (o->command == CMD_GENERATE && option_generate(o, ch) == 0)
+	if (option_command(o, ch) == 0)
 		return;
 	if (option_value(o, ch, argc, argv) == 0)
 		return;
@@ -450,16 +533,16 @@ options_parse(struct options *o, int argc, char **argv)
 	first = options_pass(o, argc, argv, CMD_SOLVE);
 	if (first == argc)
 		return (first);
-	for (i = 1; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(argv[first], commands[i]) == 0)
+	for (i = 1; i < CMD__COUNT; i++)
+		if (strcmp(argv[first], commands[i].name) == 0)
 			break;
-	if (i == sizeof commands / sizeof commands[0])
+	if (i == CMD__COUNT)
 		return (first);
 	o->command = i;
-	o->query.mode = MODE_RATE + (i - CMD_RATE);
+	o->query.mode = commands[i].mode;
 	if (o->moded)
 		fatalx("--count and --lexmin are for solving, not with %s",
-		    commands[i]);
+		    commands[i].name);
 	/* The command word is the "program name" of its own options. */
 	return (first + options_pass(o, argc - first, argv + first, i));
 }
@@ -467,6 +550,8 @@ options_parse(struct options *o, int argc, char **argv)
 void
 options_check(const struct options *o)
 {
+	struct sudoku_genx	x;
+
 	if (o->local && (o->nspecs > 0 || o->port != NULL ||
 	    o->timeout != 0))
 		fatalx("-L solves in-process: -s, -H, -p and -t make no sense "
@@ -477,6 +562,16 @@ options_check(const struct options *o)
 		fatalx("-j is for -L: the daemon has its own threads");
 	if (o->local && o->query.deadline != 0)
 		fatalx("-D is for a daemon: -L has no deadline");
+	if (!(item_mode(o->query.mode)->flags & MODE_SEARCH) &&
+	    (o->budget || o->query.deadline != 0))
+		fatalx("-b and -D are for requests that search, not for %s",
+		    commands[o->command].name);
+	/* Can a puzzle have the shape generate was asked for? */
+	if (o->query.shaped != 0 && sudoku_genx_init(&x, 0, o->query.level,
+	    o->query.budget, &o->query.gen) != 0)
+		fatalx("generate: no puzzle has that shape: a pattern needs 17 "
+		    "to 81 given cells, within --clues and invariant under "
+		    "--symmetry");
 }
 
 void

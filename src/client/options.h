@@ -16,7 +16,13 @@ enum command {
 	CMD_RATE,		/* rate */
 	CMD_HINT,		/* hint */
 	CMD_GENERATE,		/* generate */
-	CMD_ANALYZE		/* analyze */
+	CMD_ANALYZE,		/* analyze */
+	CMD_CANON,		/* canon */
+	CMD_SHUFFLE,		/* shuffle */
+	CMD_MINIMIZE,		/* minimize */
+	CMD_CONSTRAIN,		/* constrain */
+	CMD_PATH,		/* path */
+	CMD__COUNT
 };
 
 /* A server named by -s or -H, in the order given. */
@@ -47,7 +53,7 @@ struct options {
 	char		*port;		/* -p */
 	int		 hostport;	/* an -H gave a port */
 	unsigned long	 number;	/* generate -n */
-	uint64_t	 seed;		/* generate --seed */
+	uint64_t	 seed;		/* --seed: the first item's */
 	int		 seeded;	/* --seed was given */
 	int		 stats;		/* a stats operand was given */
 };
@@ -65,6 +71,9 @@ int	options_parse(struct options *, int argc, char **argv);
 
 /* Options that exclude each other, once the operands are known. */
 void	options_check(const struct options *);
+
+/* "rate", "generate", ...: the word of a command. */
+const char *options_command_name(enum command);
 
 /* The usage on stderr, exit 2. */
 void	options_usage(void) __attribute__((noreturn));

@@ -21,9 +21,6 @@
 #define OUTPUT_PROGRESS_EVERY	0.25
 #define OUTPUT_PROGRESS_AFTER	1.0
 
-/* The most STAT lines kept for one STATS reply. */
-#define OUTPUT_STATS_MAX	256
-
 struct output {
 	enum format	 format;
 	struct query	 query;
@@ -45,9 +42,6 @@ struct output {
 	double		 start;
 	double		 lastdraw;
 	int		 drawn;		/* the progress line is showing */
-
-	char		*stats[OUTPUT_STATS_MAX];
-	size_t		 nstats;
 };
 
 struct output *
@@ -66,12 +60,6 @@ output_new(enum format format, const struct query *q, int flags)
 void
 output_free(struct output *out)
 {
-	size_t	i;
-
-	if (out == NULL)
-		return;
-	for (i = 0; i < out->nstats; i++)
-		free(out->stats[i]);
 	free(out);
 }
 
@@ -174,19 +162,21 @@ output_format(const struct output *out, const struct item *it)
 		[SHAPE_PRETTY] = FORMAT_PRETTY
 	};
 
-	switch (out->query.mode) {
-	case MODE_COUNT:
-	case MODE_RATE:
-	case MODE_ANALYZE:
-		return (FORMAT_LINE);	/* one line */
-	case MODE_HINT:		/* one line, or drawn */
-		return (out->format == FORMAT_PRETTY ? FORMAT_PRETTY :
-		    FORMAT_LINE);
-	default:
-		if (out->format != FORMAT_AUTO)
-			return (out->format);
-		return (byshape[it->shape]);
-	}
+	if (item_mode(out->query.mode)->flags & MODE_GRID)
+		return (out->format != FORMAT_AUTO ? out->format :
+		    byshape[it->shape]);
+	/* A line, or lines; a hint may be drawn. */
+	if (out->query.mode == MODE_HINT && out->format == FORMAT_PRETTY)
+		return (FORMAT_PRETTY);
+	return (FORMAT_LINE);
+}
+
+/* Is the answer to it several lines: a grid, a drawing, a PATH? */
+static int
+output_multi(const struct output *out, const struct item *it)
+{
+	return (output_format(out, it) != FORMAT_LINE ||
+	    (item_mode(out->query.mode)->flags & MODE_BLOCK));
 }
 
 /* Starts an answer of one or several lines on stdout. */
@@ -262,7 +252,7 @@ output_error(struct output *out, const struct item *it, const char *code,
 		output_at(out, it, "ERR %s%s%s", code, *text ? " " : "", text);
 		return;
 	}
-	output_begin(out, output_format(out, it) != FORMAT_LINE);
+	output_begin(out, output_multi(out, it));
 	printf("ERR %s%s%s\n", code, *text ? " " : "", text);
 	if (out->flags & OUTPUT_QUIET)
 		return;
@@ -309,9 +299,37 @@ output_count(struct output *out, const char *reply)
 	return (0);
 }
 
+/* A reply of several lines (PATH): its lines, but not the END. */
+static void
+output_block(struct output *out, const char *reply)
+{
+	const char	*end = strrchr(reply, '\n');
+
+	output_begin(out, 1);
+	if (end != NULL)
+		printf("%.*s\n", (int)(end - reply), reply);
+}
+
+/*
+ * GENERATE's " level=L" after the puzzle: the deadline (-D) came before
+ * a puzzle of the level asked, and this is the nearest one made.
+ */
+static void
+output_nearest(struct output *out, const struct item *it, const char *reply)
+{
+	if (strncmp(reply + SUDOKU_CELLS, " level=", 7) != 0 ||
+	    (out->flags & OUTPUT_QUIET))
+		return;
+	output_at(out, it, "a puzzle of level %s, not %s: the deadline came "
+	    "first", reply + SUDOKU_CELLS + 7,
+	    sudoku_level_name(out->query.level));
+}
+
 static int
 output_puzzle(struct output *out, const struct item *it, const char *reply)
 {
+	int	flags = item_mode(out->query.mode)->flags;
+
 	out->done++;
 	if (strncmp(reply, "ERR ", 4) == 0)
 		return (output_err(out, it, reply));
@@ -319,17 +337,63 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 		return (output_count(out, reply));
 	/* Checked: by the batch (check.c), or made by the core (-L). */
 	out->solved++;
-	if (out->query.mode == MODE_RATE || out->query.mode == MODE_HINT ||
-	    out->query.mode == MODE_ANALYZE)
+	if (flags & MODE_BLOCK)
+		output_block(out, reply);
+	else if (!(flags & MODE_GRID))
 		output_line(out, it, reply);
 	else
 		output_solution(out, it, reply);
+	if (out->query.mode == MODE_GENERATE)
+		output_nearest(out, it, reply);
 	return (0);
+}
+
+/* "1h02m03s" for a number of seconds, into buf. */
+static const char *
+output_duration(const char *secs, char *buf, size_t size)
+{
+	unsigned long long	s = strtoull(secs, NULL, 10);
+
+	if (s >= 86400)
+		snprintf(buf, size, " (%llud%02lluh%02llum)", s / 86400,
+		    s / 3600 % 24, s / 60 % 60);
+	else
+		snprintf(buf, size, " (%lluh%02llum%02llus)", s / 3600,
+		    s / 60 % 60, s % 60);
+	return (buf);
+}
+
+/* The lines of a STATS reply, checked (check.c): names aligned. */
+static void
+output_stats(struct output *out, const char *reply)
+{
+	const char	*p, *stat;
+	char		 human[64];
+	size_t		 n, width = 0;
+
+	for (p = reply; strncmp(p, "STAT ", 5) == 0; p += strcspn(p, "\n") + 1)
+		if ((n = strcspn(p + 5, " \n")) > width)
+			width = n;
+	output_begin(out, 1);
+	for (p = reply; strncmp(p, "STAT ", 5) == 0; p += strcspn(p, "\n") + 1) {
+		stat = p + 5;
+		n = strcspn(stat, " \n");
+		human[0] = '\0';
+		if (n == 6 && strncmp(stat, "uptime", 6) == 0)
+			output_duration(stat + n, human, sizeof human);
+		printf("%-*.*s %.*s%s\n", (int)width, (int)n, stat,
+		    stat[n] == ' ' ? (int)strcspn(stat + n + 1, "\n") : 0,
+		    stat[n] == ' ' ? stat + n + 1 : "", human);
+	}
 }
 
 static int
 output_meta(struct output *out, const struct item *it, const char *reply)
 {
+	if (it->meta == META_STATS) {
+		output_stats(out, reply);
+		return (0);
+	}
 	output_begin(out, 0);
 	if (it->meta == META_PING && strcmp(reply, "PONG") == 0) {
 		if (out->peer == NULL)
@@ -373,74 +437,6 @@ output_item(struct output *out, const struct item *it, const char *reply)
 	}
 }
 
-/* "1h02m03s" for a number of seconds, into buf. */
-static const char *
-output_duration(const char *secs, char *buf, size_t size)
-{
-	unsigned long long	s = strtoull(secs, NULL, 10);
-
-	if (s >= 86400)
-		snprintf(buf, size, " (%llud%02lluh%02llum)", s / 86400,
-		    s / 3600 % 24, s / 60 % 60);
-	else
-		snprintf(buf, size, " (%lluh%02llum%02llus)", s / 3600,
-		    s / 60 % 60, s % 60);
-	return (buf);
-}
-
-/* Prints the STAT lines gathered, names aligned. */
-static void
-output_stats(struct output *out)
-{
-	char	human[64];
-	size_t	i, n, width = 0;
-
-	for (i = 0; i < out->nstats; i++)
-		if ((n = strcspn(out->stats[i], " ")) > width)
-			width = n;
-	output_begin(out, 1);
-	for (i = 0; i < out->nstats; i++) {
-		n = strcspn(out->stats[i], " ");
-		human[0] = '\0';
-		if (n == 6 && strncmp(out->stats[i], "uptime", 6) == 0)
-			output_duration(out->stats[i] + n, human,
-			    sizeof human);
-		printf("%-*.*s %s%s\n", (int)width, (int)n, out->stats[i],
-		    out->stats[i][n] == ' ' ? out->stats[i] + n + 1 : "",
-		    human);
-		free(out->stats[i]);
-	}
-	out->nstats = 0;
-}
-
-void
-output_stat_reset(struct output *out)
-{
-	size_t	i;
-
-	for (i = 0; i < out->nstats; i++)
-		free(out->stats[i]);
-	out->nstats = 0;
-}
-
-int
-output_stat(struct output *out, const char *line)
-{
-	if (strcmp(line, "END") == 0) {
-		output_stats(out);
-		return (1);
-	}
-	if (strncmp(line, "STAT ", 5) != 0) {
-		output_warnx(out, "%s: unexpected reply to STATS: %.100s",
-		    out->peer, line);
-		return (-1);
-	}
-	if (out->nstats == OUTPUT_STATS_MAX)
-		return (0);
-	out->stats[out->nstats++] = xstrdup(line + 5);
-	return (0);
-}
-
 void
 output_tick(struct output *out)
 {
@@ -473,19 +469,13 @@ output_tick(struct output *out)
 static void
 output_summary(struct output *out)
 {
-	static const char	*done[] = {
-		[MODE_SOLVE] = "solved", [MODE_LEXMIN] = "solved",
-		[MODE_COUNT] = "solved", [MODE_RATE] = "rated",
-		[MODE_HINT] = "hinted", [MODE_GENERATE] = "generated",
-		[MODE_ANALYZE] = "analyzed"
-	};
 	double			 elapsed = item_clock() - out->start;
 
 	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu %s, "
 	    "%lu unsolvable, %lu invalid, %lu other errors",
 	    out->done, out->done == 1 ? "" : "s", elapsed,
 	    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
-	    done[out->query.mode],
+	    item_mode(out->query.mode)->done,
 	    out->unsolvable, out->invalid, out->errors);
 	if (out->threads > 0)
 		output_warnx(out, "solved in-process: %u thread%s, search "

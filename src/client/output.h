@@ -6,10 +6,11 @@
  * (from sudokud, or made by reply.c in the daemon's words), and each
  * puzzle gets one answer record on standard output: its solution in the
  * shape the puzzle came in or the one forced with -f, its count, its
- * rating, its hint (drawn by draw.c with -f pretty), the puzzle made
- * for a seed, or the ERR line of an error answer, so that the answers
- * line up with the puzzles.  Every message on standard error starts
- * with "sudokuc: ".
+ * rating, its hint (drawn by draw.c with -f pretty), its path (lines,
+ * a blank line between two), its canonical form, the puzzle made for a
+ * seed or from it (shuffled, minimized, constrained), or the ERR line
+ * of an error answer, so that the answers line up with the puzzles.
+ * Every message on standard error starts with "sudokuc: ".
  */
 #ifndef OUTPUT_H
 #define OUTPUT_H
@@ -49,17 +50,14 @@ void		 output_where(const struct output *, const struct item *,
 void		 output_setaside(struct output *);
 
 /*
- * One item and its reply line (without LF; NULL for a malformed or
+ * One item and its reply (one line without LF, or for STATS and PATH
+ * its lines joined by LF, END the last; NULL for a malformed or
  * unreadable input).  Returns 0, or -1 when the reply makes going on
  * pointless (the server broke the protocol); a message has been
  * printed then.
  */
 int		 output_item(struct output *, const struct item *,
 		    const char *reply);
-/* One line of a STATS reply: 0 for more, 1 after END, -1 on nonsense. */
-int		 output_stat(struct output *, const char *line);
-/* Forgets the STAT lines of a reply cut short (asked again elsewhere). */
-void		 output_stat_reset(struct output *);
 
 /* Updates the progress line if it is due. */
 void		 output_tick(struct output *);

@@ -166,7 +166,7 @@ peer_close(struct peer *w)
 		close(w->fd);
 	w->fd = -1;
 	w->state = PEER_DOWN;
-	w->rlen = w->wlen = w->woff = 0;
+	w->rlen = w->wlen = w->woff = w->blen = 0;
 	w->wdead = w->probing = 0;
 }
 
@@ -183,7 +183,8 @@ peer_free(struct peer *w)
 {
 	peer_close(w);
 	free(w->wbuf);
-	w->wbuf = NULL;
+	free(w->block);
+	w->wbuf = w->block = NULL;
 }
 
 /* Room for len more bytes at the end of the write buffer. */
@@ -213,17 +214,44 @@ peer_probe(struct peer *w)
 	w->probing = 1;
 }
 
-/* The options of q for a request: " budget=N deadline=MS", or none. */
+/* GENERATE's shape: " symmetry=S clues=LO-HI pattern=P", or none. */
+static int
+peer_shape(const struct query *q, char *p)
+{
+	int	i, n = 0;
+
+	if (q->shaped & GEN_SYMMETRY)
+		n += sprintf(p + n, " symmetry=%s",
+		    sudoku_symmetry_name(q->gen.symmetry));
+	if (q->shaped & GEN_CLUES)
+		n += sprintf(p + n, " clues=%u-%u", q->gen.clues_min,
+		    q->gen.clues_max);
+	if (q->shaped & GEN_PATTERN) {
+		n += sprintf(p + n, " pattern=");
+		for (i = 0; i < SUDOKU_CELLS; i++)
+			p[n++] = q->gen.pattern[i] ? 'x' : '.';
+	}
+	return (n);
+}
+
+/*
+ * The options of q for a request: " budget=N deadline=MS" for a verb
+ * that searches, GENERATE's shape; or none.
+ */
 static int
 peer_options(const struct query *q, char *p)
 {
 	int	n = 0;
 
+	if (!(item_mode(q->mode)->flags & MODE_SEARCH))
+		return (0);
 	if (q->sendbudget)
 		n += sprintf(p + n, " budget=%llu",
 		    (unsigned long long)q->budget);
 	if (q->deadline != 0)
 		n += sprintf(p + n, " deadline=%lu", q->deadline);
+	if (q->mode == MODE_GENERATE)
+		n += peer_shape(q, p + n);
 	return (n);
 }
 
@@ -231,14 +259,9 @@ void
 peer_request(struct peer *w, struct item *it, const struct query *q)
 {
 	static const char	*meta[] = { "PING", "STATS", "VERSION" };
-	static const char	*verb[] = {
-		[MODE_SOLVE] = "SOLVE", [MODE_LEXMIN] = "LEXMIN",
-		[MODE_COUNT] = "COUNT", [MODE_RATE] = "RATE",
-		[MODE_HINT] = "HINT", [MODE_GENERATE] = "GENERATE",
-		[MODE_ANALYZE] = "ANALYZE"
-	};
-	/* "HINT <81 cells> <grid> <options>\n", the longest. */
-	char			*p = peer_room(w, q->gridlen + 192);
+	const struct mode_def	*m = item_mode(q->mode);
+	/* "HINT <81 cells> <grid> <options>\n", or GENERATE's with a pattern. */
+	char			*p = peer_room(w, q->gridlen + 320);
 	int			 n;
 
 	if (it->kind == ITEM_META) {
@@ -250,14 +273,42 @@ peer_request(struct peer *w, struct item *it, const struct query *q)
 		n = sprintf(p, "GENERATE %s %llu",
 		    sudoku_level_name(q->level), (unsigned long long)it->seed);
 	else
-		n = sprintf(p, "%s %.81s", verb[q->mode], it->cells);
+		n = sprintf(p, "%s %.81s", m->verb, it->cells);
 	if (q->mode == MODE_COUNT)
 		n += sprintf(p + n, " %lu", q->limit);
 	else if (q->mode == MODE_HINT && q->grid != NULL)
 		n += sprintf(p + n, " %.*s", (int)q->gridlen, q->grid);
+	else if ((m->flags & MODE_SEEDED) && q->mode != MODE_GENERATE)
+		n += sprintf(p + n, " %llu", (unsigned long long)it->seed);
 	n += peer_options(q, p + n);
 	p[n++] = '\n';
 	w->wlen += n;
+}
+
+int
+peer_gather(struct peer *w, char **line)
+{
+	size_t	len = strlen(*line);
+
+	if (w->blen == 0 && strncmp(*line, "ERR ", 4) == 0)
+		return (1);		/* an error is one line */
+	if (w->blen + len + 2 > PEER_BLOCK_MAX)
+		return (-1);
+	if (w->blen + len + 2 > w->bsize) {
+		w->bsize = w->bsize == 0 ? 4096 : w->bsize;
+		while (w->blen + len + 2 > w->bsize)
+			w->bsize *= 2;
+		w->block = xreallocarray(w->block, w->bsize, 1);
+	}
+	if (w->blen > 0)
+		w->block[w->blen++] = '\n';
+	memcpy(w->block + w->blen, *line, len + 1);
+	w->blen += len;
+	if (strcmp(*line, "END") != 0)
+		return (0);
+	w->blen = 0;		/* the next line starts the next reply */
+	*line = w->block;
+	return (1);
 }
 
 int

@@ -14,6 +14,13 @@
 
 /* Replies are short lines; a longer one means the peer is not sudokud. */
 #define PEER_LINE_MAX	8192
+/*
+ * The most bytes of a reply of several lines: a PATH has at most 729
+ * steps (each removes one of the 729 candidates or more) of at most
+ * 1023 bytes (sudokud makes each in 1024), and three lines more; STATS
+ * a few hundred short lines.
+ */
+#define PEER_BLOCK_MAX	(1024 * 1024)
 
 /* A FIFO of ring slots, linked through the batch's next[] (batch.c). */
 struct slotq {
@@ -50,6 +57,11 @@ struct peer {
 
 	char			 rbuf[PEER_LINE_MAX];
 	size_t			 rlen;
+
+	/* A reply of several lines so far (peer_gather()). */
+	char			*block;
+	size_t			 blen;
+	size_t			 bsize;
 
 	/*
 	 * The caller's queue of the requests sent on this connection and
@@ -91,6 +103,14 @@ void	peer_close(struct peer *);
 void	peer_probe(struct peer *);
 /* Queues the request for an ITEM_PUZZLE or ITEM_META item. */
 void	peer_request(struct peer *, struct item *, const struct query *);
+/*
+ * Gathers the lines of a reply of several lines (STATS, PATH) into one,
+ * up to END, or the one ERR line such a request may get instead: 1 when
+ * the reply is whole (*line then points to it, its lines joined by LF,
+ * valid until the next call), 0 for more, -1 when the reply would pass
+ * PEER_BLOCK_MAX.  A connection closed drops what was gathered.
+ */
+int	peer_gather(struct peer *, char **line);
 /* Is there something to write? */
 int	peer_pending(const struct peer *);
 /* Writes what it can; after a failure only reading goes on. */

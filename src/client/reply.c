@@ -3,19 +3,35 @@
  * reply.c -- the replies of sudokud, made in-process for sudokuc -L.
  *
  * Each function follows the daemon's code path for its request
- * (src/daemon/proto_work.c, proto_solve.c and proto_logic.c: the end of
- * a job, proto_solve_found(), proto_logic_rated(), proto_logic_hinted(),
- * proto_logic_generated(), proto_logic_analyzed()) with the same core
- * calls in the same order, so that the same request gets the same bytes
- * either way: the
- * tests compare the two outputs.  A search the daemon runs in slices
- * gives the same answer in one call (sudoku.h).
+ * (src/daemon/proto_work.c, proto_solve.c, proto_logic.c and
+ * proto_tools.c: the end of a job, proto_solve_found(),
+ * proto_logic_rated(), proto_logic_hinted(), proto_logic_generated(),
+ * proto_logic_analyzed(), proto_tools_canon(), proto_tools_shuffle(),
+ * proto_tools_reduced(), proto_tools_pathed()) with the same core calls
+ * in the same order, so that the same request gets the same bytes
+ * either way: the tests compare the two outputs.  A search, a
+ * generation or a reduction the daemon runs in slices gives the same
+ * answer in one call (sudoku.h, sudoku_tools.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/cells.h"
+#include "common/xmalloc.h"
 #include "reply.h"
+
+/* A puzzle as every request that returns one prints it: '.' blanks. */
+static void
+reply_puzzle(const struct sudoku_grid *g, char *buf)
+{
+	int	i;
+
+	sudoku_format(g, buf);
+	for (i = 0; i < SUDOKU_CELLS; i++)
+		if (buf[i] == '0')
+			buf[i] = '.';
+}
 
 static void
 reply_result(enum sudoku_result r, uint64_t budget, char *buf, size_t size)
@@ -137,26 +153,25 @@ reply_hint(const struct item *it, const struct query *q, char *buf,
 	}
 }
 
+/* GENERATE, with its shape if one was asked (sudoku_genx's puzzles). */
 static void
 reply_generate(const struct item *it, const struct query *q, char *buf,
     size_t size)
 {
-	struct sudoku_gen	gen;
+	struct sudoku_genx	x;
 	struct sudoku_grid	g;
 	enum sudoku_gen_result	r;
-	int			i;
 
-	sudoku_gen_init(&gen, it->seed, q->level, q->budget);
-	while ((r = sudoku_gen_run(&gen, 16, &g, NULL)) == SUDOKU_GEN_MORE)
+	/* options_check() made sure the shape can be met. */
+	(void)sudoku_genx_init(&x, it->seed, q->level, q->budget,
+	    q->shaped ? &q->gen : NULL);
+	while ((r = sudoku_genx_run(&x, 16, &g, NULL)) == SUDOKU_GEN_MORE)
 		;
 	if (r != SUDOKU_GEN_FOUND || size <= SUDOKU_CELLS) {
 		reply_result(SUDOKU_BUDGET, q->budget, buf, size);
 		return;
 	}
-	sudoku_format(&g, buf);
-	for (i = 0; i < SUDOKU_CELLS; i++)
-		if (buf[i] == '0')
-			buf[i] = '.';
+	reply_puzzle(&x.gen.puzzle, buf);
 	buf[SUDOKU_CELLS] = '\0';
 }
 
@@ -197,17 +212,133 @@ reply_analyze(const struct item *it, const struct query *q, char *buf,
 	    r.score / 10, r.score % 10, sudoku_technique_name(r.hardest));
 }
 
-void
-reply_make(const struct item *it, const struct query *q, char *buf,
+/* CANON: the form, then its automorphisms. */
+static void
+reply_canon(const struct item *it, char *buf, size_t size)
+{
+	struct sudoku_grid	form;
+	unsigned long		autos;
+	char			line[SUDOKU_CELLS];
+
+	/* Parsed givens are a valid grid: the form always exists. */
+	(void)sudoku_canon(&it->grid, &form, &autos, NULL);
+	reply_puzzle(&form, line);
+	snprintf(buf, size, "%.81s %lu", line, autos);
+}
+
+static void
+reply_shuffle(const struct item *it, char *buf, size_t size)
+{
+	struct sudoku_grid	out;
+
+	sudoku_shuffle(&it->grid, it->seed, &out, NULL);
+	if (size <= SUDOKU_CELLS)
+		return;
+	reply_puzzle(&out, buf);
+	buf[SUDOKU_CELLS] = '\0';
+}
+
+/* MINIMIZE, CONSTRAIN: the answer, or why there is none. */
+static void
+reply_reduce(const struct item *it, const struct query *q, char *buf,
     size_t size)
 {
-	if (it->kind == ITEM_META) {
-		if (it->meta == META_PING)
-			snprintf(buf, size, "PONG");
-		else
-			snprintf(buf, size, "VERSION %s", SUDOKUC_VERSION);
+	struct sudoku_reduce	r;
+	struct sudoku_grid	g;
+	enum sudoku_result	res;
+
+	/* Parsed givens: never SUDOKU_INVALID. */
+	if (q->mode == MODE_MINIMIZE)
+		(void)sudoku_minimize_init(&r, &it->grid, it->seed, q->budget);
+	else
+		(void)sudoku_constrain_init(&r, &it->grid, it->seed, q->budget);
+	res = sudoku_reduce_run(&r, 0);
+	if (res == SUDOKU_MULTIPLE)
+		snprintf(buf, size, "ERR multiple the puzzle has more than "
+		    "one solution");
+	else if (res != SUDOKU_SOLVED || size <= SUDOKU_CELLS)
+		reply_result(res, q->budget, buf, size);
+	else {
+		sudoku_reduce_result(&r, &g, NULL);
+		reply_puzzle(&g, buf);
+		buf[SUDOKU_CELLS] = '\0';
+	}
+}
+
+/* Room for len more bytes after the first at of b. */
+static void
+reply_room(struct reply_buf *b, size_t at, size_t len)
+{
+	if (at + len <= b->size)
+		return;
+	b->size = b->size == 0 ? REPLY_MAX : b->size;
+	while (at + len > b->size)
+		b->size *= 2;
+	b->p = xreallocarray(b->p, b->size, 1);
+}
+
+/* Appends a line to a reply of several lines, LF before all but the first. */
+static void
+reply_line(struct reply_buf *b, size_t *len, const char *line)
+{
+	size_t	n = strlen(line);
+
+	reply_room(b, *len, n + 2);
+	if (*len > 0)
+		b->p[(*len)++] = '\n';
+	memcpy(b->p + *len, line, n + 1);
+	*len += n;
+}
+
+/*
+ * PATH of the puzzle: one solution first (as RATE), its state, the
+ * steps, "nostep ..." at a dead end, the summary, END.
+ */
+static void
+reply_path(const struct item *it, const struct query *q,
+    struct reply_buf *b)
+{
+	struct sudoku_grid	 sol;
+	struct sudoku_cands	 c;
+	struct sudoku_rating	 r;
+	struct sudoku_path	 path;
+	struct sudoku_step	 step;
+	uint8_t			 cells[SUDOKU_CELLS];
+	char			 text[1024];
+	size_t			 len = 0;
+	int			 n;
+
+	sudoku_cands_init(&c, &it->grid);
+	if (reply_unique(it, q, &sol, b->p, b->size) == -1)
+		return;
+	if ((n = sudoku_cands_wrong(&c, &sol, cells)) > 0) {
+		cells_text(cells, n, text, sizeof text);
+		snprintf(b->p, b->size, "ERR wrong %s", text);
 		return;
 	}
+	if (sudoku_rate_cands(&c, &sol, &r, NULL) != SUDOKU_HINT_DONE) {
+		snprintf(b->p, b->size, "ERR wrong the grid contradicts "
+		    "itself");
+		return;
+	}
+	sudoku_path_init(&path, &c);
+	while (sudoku_path_next(&path, &step) == SUDOKU_HINT_STEP) {
+		sudoku_step_text(&step, text, sizeof text);
+		reply_line(b, &len, text);
+	}
+	if (path.end == SUDOKU_HINT_NOSTEP)
+		reply_line(b, &len, "nostep no logical step applies from "
+		    "here; the rest needs trial and error");
+	sudoku_path_text(&path, &r, text, sizeof text);
+	reply_line(b, &len, text);
+	reply_line(b, &len, "END");
+}
+
+/* The one-line replies. */
+static void
+reply_one(const struct item *it, const struct query *q, char *buf,
+    size_t size)
+{
 	switch (q->mode) {
 	case MODE_RATE:
 		reply_rate(it, q, buf, size);
@@ -221,7 +352,41 @@ reply_make(const struct item *it, const struct query *q, char *buf,
 	case MODE_ANALYZE:
 		reply_analyze(it, q, buf, size);
 		break;
+	case MODE_CANON:
+		reply_canon(it, buf, size);
+		break;
+	case MODE_SHUFFLE:
+		reply_shuffle(it, buf, size);
+		break;
+	case MODE_MINIMIZE:
+	case MODE_CONSTRAIN:
+		reply_reduce(it, q, buf, size);
+		break;
 	default:
 		reply_solve(it, q, buf, size);
 	}
+}
+
+void
+reply_make(const struct item *it, const struct query *q,
+    struct reply_buf *b)
+{
+	reply_room(b, 0, REPLY_MAX);
+	if (it->kind == ITEM_META) {
+		if (it->meta == META_PING)
+			snprintf(b->p, b->size, "PONG");
+		else
+			snprintf(b->p, b->size, "VERSION %s", SUDOKUC_VERSION);
+	} else if (q->mode == MODE_PATH)
+		reply_path(it, q, b);
+	else
+		reply_one(it, q, b->p, b->size);
+}
+
+void
+reply_buf_free(struct reply_buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->size = 0;
 }

@@ -10,21 +10,27 @@
 #include "item.h"
 
 /*
- * The longest reply: a hint's step text.  sudokud formats it into 1024
- * bytes (proto_logic.c); a step of 81 eliminations and its explanation fit.
+ * The longest one-line reply: a hint's step text.  sudokud formats it
+ * into 1024 bytes (proto_logic.c); a step of 81 eliminations and its
+ * explanation fit.  A PATH, several such lines, grows its buffer.
  */
 #define REPLY_MAX	1024
-/* Enough for every other reply: 81 digits, or "ERR budget ...". */
-#define REPLY_SHORT	96
+
+/* A reply's bytes: grown as a reply needs, kept for the next one. */
+struct reply_buf {
+	char	*p;
+	size_t	 size;
+};
 
 /*
- * The reply sudokud would send for it (one line, no LF), made by the
- * same core calls the daemon makes (src/daemon/proto_*.c), with the budget
- * of q, so that -L prints byte for byte what the daemon path prints.
- * Not for META_STATS, which needs a daemon.  size: REPLY_MAX for
- * MODE_HINT and MODE_ANALYZE, REPLY_SHORT for the others.
+ * The reply sudokud would send for it (one line without LF, or for
+ * PATH its lines joined by LF, END the last), made by the same core
+ * calls the daemon makes (src/daemon/proto_*.c), with the budget of q,
+ * so that -L prints byte for byte what the daemon path prints.  Not
+ * for META_STATS, which needs a daemon.
  */
-void	reply_make(const struct item *it, const struct query *q, char *buf,
-	    size_t size);
+void	reply_make(const struct item *it, const struct query *q,
+	    struct reply_buf *b);
+void	reply_buf_free(struct reply_buf *b);
 
 #endif /* REPLY_H */

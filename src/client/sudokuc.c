@@ -55,6 +55,26 @@ run_local(const struct options *o, struct input *in, struct output *out)
 	return (r);
 }
 
+/* -v: the seeds of the run, which --seed gives again. */
+static void
+run_seeds(const struct options *o)
+{
+	if (o->command == CMD_GENERATE && o->number == 1)
+		log_warnx("generate: 1 %s puzzle, seed %llu",
+		    sudoku_level_name(o->query.level),
+		    (unsigned long long)o->seed);
+	else if (o->command == CMD_GENERATE)
+		log_warnx("generate: %lu %s puzzles, seeds %llu to %llu",
+		    (unsigned long)o->number, sudoku_level_name(o->query.level),
+		    (unsigned long long)o->seed,
+		    (unsigned long long)(o->seed + (o->number - 1)));
+	else if (item_mode(o->query.mode)->flags & MODE_SEEDED)
+		log_warnx("%s: seeds %llu, %llu, ... for the puzzles in turn",
+		    options_command_name(o->command),
+		    (unsigned long long)o->seed,
+		    (unsigned long long)(o->seed + 1));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -76,16 +96,8 @@ main(int argc, char **argv)
 	/* One terminal shows both: an error answer once, not twice. */
 	if (!o.errorsset && output_one_terminal())
 		o.flags |= OUTPUT_ERRSTDERR;
-	if (o.command == CMD_GENERATE && (o.flags & OUTPUT_VERBOSE) &&
-	    o.number == 1)
-		log_warnx("generate: 1 %s puzzle, seed %llu",
-		    sudoku_level_name(o.query.level),
-		    (unsigned long long)o.seed);
-	else if (o.command == CMD_GENERATE && (o.flags & OUTPUT_VERBOSE))
-		log_warnx("generate: %lu %s puzzles, seeds %llu to %llu",
-		    (unsigned long)o.number, sudoku_level_name(o.query.level),
-		    (unsigned long long)o.seed,
-		    (unsigned long long)(o.seed + (o.number - 1)));
+	if (o.flags & OUTPUT_VERBOSE)
+		run_seeds(&o);
 	out = output_new(o.format, &o.query, o.flags);
 	if (o.flags & OUTPUT_PROGRESS)
 		output_total(out, input_estimate(in));

@@ -87,7 +87,9 @@ HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
                 "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
                 "q": "quiet", "s": "socket", "t": "timeout", "V": "version",
                 "v": "verbose", "w": "window"}
-GENERATE_OPTIONS = {"l": "level", "n": "number", " ": "seed"}
+# The options after the command word, long name to short ('' for none).
+GENERATE_OPTIONS = {"level": "l", "number": "n", "seed": "", "symmetry": "",
+                    "clues": "", "pattern": ""}
 
 
 def option_tests():
@@ -108,7 +110,7 @@ def option_tests():
         gusage = usage.split("generate")[-1]
         TAP.ok(rc == 0 and err == "" and out == out2 and rc2 == 0 and
                dict(opts) == HELP_OPTIONS and letters == set(HELP_OPTIONS)
-               and {(k or " "): v for k, v in gopts} == GENERATE_OPTIONS
+               and {v: k for k, v in gopts} == GENERATE_OPTIONS
                and all("-" + k in gusage for k in "ln") and
                "--seed" in gusage and
                all(len(ln) < 80 for ln in out.splitlines()

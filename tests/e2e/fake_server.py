@@ -6,7 +6,8 @@ for testing what sudokuc does with wrong answers (client_checks.py).
 FakeServer(answer) listens on a loopback TCP port (or a Unix socket with
 path=), reads request lines on every connection it accepts, and replies
 to each with answer(line): a str is one reply line, a list several, None
-nothing.  It keeps count of the requests it got.  PING gets PONG unless
+nothing, a Cut some lines and then the connection closed (a server that
+dies in the middle of a reply).  It keeps count of the requests it got.  PING gets PONG unless
 answer says otherwise, so that sudokuc's probe of a server after a
 failure goes through.  It needs no daemon: the lies are made from the
 tests' own reference solver (reference.py).
@@ -47,6 +48,13 @@ def puzzle_of(line):
     """The puzzle of a request line (bare or after its verb)."""
     words = line.split()
     return words[0] if len(words[0]) == 81 else words[1]
+
+
+class Cut:
+    """An answer: these lines, then the connection closed."""
+
+    def __init__(self, lines):
+        self.lines = lines
 
 
 class FakeServer:
@@ -101,16 +109,19 @@ class FakeServer:
             if not data:
                 break
             buf += data
-            out = []
-            while b"\n" in buf:
+            out, cut = [], False
+            while b"\n" in buf and not cut:
                 raw, buf = buf.split(b"\n", 1)
                 got = self.reply(raw.decode().rstrip("\r"))
+                cut = isinstance(got, Cut)
                 if isinstance(got, str):
                     got = [got]
-                out += got or []
+                out += (got.lines if cut else got) or []
             try:
                 conn.sendall("".join(s + "\n" for s in out).encode())
             except OSError:
+                break
+            if cut:
                 break
         conn.close()
 

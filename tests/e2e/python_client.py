@@ -20,6 +20,8 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
+from toolbox_common import (count, givens, invariant,  # noqa: E402
+                            solution_of, transform, without)
 
 sys.path.insert(0, os.path.join(h.TOP_SRCDIR, "python"))
 import sudokud                                          # noqa: E402
@@ -148,6 +150,71 @@ def _(c):
         gens = list(k.generate_many(range(3), "easy"))
         eq(gens, [k.generate("easy", s) for s in range(3)],
            "generate_many()")
+
+
+@T.case("the toolbox: canon of equivalents made here, shuffle equivalent, "
+        "minimize and constrain as defined, path's steps sound and counted, "
+        "generate's shape; *_many in order, an abandoned path batch in step",
+        timeout=120)
+def _(c):
+    import random
+    rng = random.Random(5)
+    hard = h.load_puzzles("puzzles3_magictour_top1465", 4)
+    with client(c, 60) as k:
+        form, autos = k.canon(h.CLASSIC)
+        eq(k.canon(transform(h.CLASSIC, rng)), (form, autos), "canon()")
+        eq(list(k.canon_many(hard)), [k.canon(transform(p, rng))
+                                      for p in hard], "canon_many()")
+        s = k.shuffle(h.CLASSIC, 7)
+        eq((k.canon(s), count(s), k.shuffle(h.CLASSIC, 7)),
+           ((form, autos), 1, s), "shuffle(): equivalent, per seed")
+        g = k.shuffle(h.CLASSIC, info=True)
+        eq(k.shuffle(h.CLASSIC, g.seed), g.puzzle, "shuffle(info=True)")
+        eq(list(k.shuffle_many(hard, seed=3)),
+           [k.shuffle(p, 3 + i) for i, p in enumerate(hard)],
+           "shuffle_many(): the seeds 3, 4, ...")
+        m = k.minimize(h.CLASSIC, 1)
+        check(givens(m) <= givens(h.CLASSIC) and count(m) == 1 and
+              all(count(without(m, {i})) == 2 for i in givens(m)),
+              "minimize(): %s" % m)
+        e = raises("multiple", k.minimize, EMPTY)
+        eq(e.request, "MINIMIZE " + EMPTY, "the request of the error")
+        a = k.constrain(EMPTY, 2)
+        eq((count(a), k.constrain(h.CLASSIC)), (1, h.CLASSIC), "constrain()")
+        eq(list(k.constrain_many([EMPTY] * 2, seed=2)),
+           [a, k.constrain(EMPTY, 3)], "constrain_many()")
+        for p in hard + [h.CLASSIC]:
+            path = k.path(p)
+            sol = solution_of(p)
+            eq(path.rating, k.rate(p), "path(): the rating of " + p)
+            used = {}
+            for st in path.steps:
+                used[st.technique] = used.get(st.technique, 0) + 1
+                for act in st.actions:
+                    i = (act.row - 1) * 9 + act.col - 1
+                    eq(act.place, sol[i] == str(act.digit), "a sound step")
+            eq((path.used, path.dead_end), (used, path.rating.level ==
+                                             "extreme"), "path(): counted")
+        got = list(k.path_many(hard + [EMPTY], errors=True))
+        eq(got[:-1], [k.path(p) for p in hard], "path_many()")
+        eq(got[-1].code, "multiple", "path_many(): the error in place")
+        batch = k.path_many(hard * 10, window=8)
+        next(batch)
+        batch.close()           # abandoned with replies of lines in flight
+        eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "in step after it")
+        p = k.generate("easy", 3, symmetry="rot180", clues=(22, 30))
+        check(invariant(p, "rot180") and 22 <= len(givens(p)) <= 30 and
+              count(p) == 1, "generate(symmetry, clues): %s" % p)
+        shape = h.CLASSIC.translate(str.maketrans("123456789", "x" * 9))
+        eq(givens(k.generate(seed=4, pattern=shape)), givens(h.CLASSIC),
+           "generate(pattern=)")
+        eq(k.generate(seed=4), k.generate("medium", 4), "the default level")
+        # A deadline's nearest level, as the daemon words it (toolbox.py
+        # shows it over the wire; when it comes depends on the machine).
+        eq(sudokud.client._generated(p + " level=hard"),
+           sudokud.Generated(p, None, "hard"), "a reply with level=")
+        raises("syntax", k.generate, symmetry="rot180",
+               pattern="x" + "." * 80)
 
 
 @T.case("addresses: unix:PATH, a path, HOST:PORT, (host, port), "

@@ -94,7 +94,7 @@ got:  $(echo $got)"
 	fi
 }
 
-echo "1..19"
+echo "1..21"
 
 # bash-completion's loader finds both files by the commands' names.
 for p in sudokuc sudokud; do
@@ -122,6 +122,12 @@ check "sudokuc generate -l: the levels" "easy expert extreme hard medium" \
 check "sudokuc rate: file names only" \
     "etc puzzles.txt sudokud.conf sudokud.sock" sudokuc -L rate ''
 check "sudokuc generate: no operands" "" sudokuc generate -n 2 ''
+check "sudokuc generate --symmetry: the symmetries" \
+    "antidiagonal diagonal dihedral flip mirror none rot180 rot90" \
+    sudokuc generate --symmetry ''
+check "sudokuc shuffle --: --seed after the word" \
+    "$(printf '%s\n' $(echo "$copts" | grep -e '^--') --seed= | sort -u)" \
+    sudokuc shuffle --
 check "sudokuc --: its long options" "$(echo "$copts" | grep -e '^--')" \
     sudokuc --
 check "sudokud -: every option of sudokud --help" "$dopts" sudokud -
@@ -132,9 +138,10 @@ check "sudokuc --format=: the output formats" "grid line pretty spaced" \
 check "sudokuc --errors=: stderr, stdout" "stderr stdout" \
     sudokuc --errors = ''
 check "sudokuc operands: meta requests and files" \
-    "analyze etc generate hint ping puzzles.txt rate stats sudokud.conf sudokud.sock version" \
+    "analyze canon constrain etc generate hint minimize path ping puzzles.txt rate shuffle stats sudokud.conf sudokud.sock version" \
     sudokuc -v ''
-check "sudokuc p: ping and puzzles.txt" "ping puzzles.txt" sudokuc -l p
+check "sudokuc p: path, ping and puzzles.txt" "path ping puzzles.txt" \
+    sudokuc -l p
 check "sudokuc: no options after an operand" "" sudokuc ping --l
 check "sudokuc -s: file names" "etc puzzles.txt sudokud.conf sudokud.sock" \
     sudokuc -s ''
