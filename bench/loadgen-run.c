@@ -7,7 +7,9 @@
  * of every in-flight request sits in a per-connection ring of -d slots;
  * replies come back in order, so the oldest slot belongs to the next
  * reply.  One clock read per read() stamps the replies it brought and
- * the requests sent in answer.
+ * the requests sent in answer.  With -g a connection that got a reply
+ * sends nothing until gap has passed (resume_ns); the loop's timeout
+ * wakes it then.
  *
  * SOLVE replies are checked with a checker of its own (digits, givens
  * kept, 27 units), independent of the solver under test.
@@ -50,6 +52,7 @@ struct lg_conn {
 	size_t		 outlen;
 	size_t		 outoff;
 	int		 want_out;	/* EPOLLOUT registered */
+	uint64_t	 resume_ns;	/* -g: send again from then (0: now) */
 	size_t		 carrylen;
 	char		 carry[LG_LINE_MAX];
 };
@@ -379,7 +382,42 @@ lg_read(struct lg_thread *t, struct lg_conn *c)
 	now = lg_now();
 	if (lg_lines(t, c, c->carrylen + (size_t)n, now) != 0)
 		return (-1);
+	if (t->o->gap > 0) {
+		if (c->head - c->tail < (uint32_t)t->o->depth)
+			c->resume_ns = now + (uint64_t)(t->o->gap * 1e9);
+		return (0);
+	}
 	return (lg_refill(t, c, now));
+}
+
+/*
+ * -g: sends on the connections whose pause is over, and sets *wait to
+ * the milliseconds until the next pause ends (at most max).  0, or -1
+ * if a write failed.
+ */
+static int
+lg_resume(struct lg_thread *t, uint64_t now, int max, int *wait)
+{
+	struct lg_conn	*c;
+	uint64_t	 ms;
+	int		 i;
+
+	*wait = max;
+	for (i = 0; i < t->nconns; i++) {
+		c = &t->conns[i];
+		if (c->resume_ns == 0)
+			continue;
+		if (c->resume_ns <= now) {
+			c->resume_ns = 0;
+			if (lg_refill(t, c, now) != 0)
+				return (-1);
+			continue;
+		}
+		ms = (c->resume_ns - now + 999999) / 1000000;
+		if (ms < (uint64_t)*wait)
+			*wait = (int)ms;
+	}
+	return (0);
 }
 
 /* Runs until every request is answered; stall_ns with no reply fails. */
@@ -390,11 +428,11 @@ lg_loop(struct lg_thread *t)
 	struct lg_conn		*c;
 	uint64_t		 last = lg_now(), before, now;
 	uint64_t		 stall = (uint64_t)(t->o->stall * 1e9);
-	int			 n, i;
+	int			 n, i, wait = t->o->spin ? 0 : 100;
 
 	for (;;) {
 		before = t->r.replies;
-		n = epoll_wait(t->ep, evs, LG_EVENTS, t->o->spin ? 0 : 100);
+		n = epoll_wait(t->ep, evs, LG_EVENTS, wait);
 		if (n == -1 && errno != EINTR) {
 			perror("loadgen: epoll_wait");
 			return (-1);
@@ -408,6 +446,9 @@ lg_loop(struct lg_thread *t)
 				return (-1);
 		}
 		now = lg_now();
+		if (t->o->gap > 0 && lg_resume(t, now, t->o->spin ? 0 : 100,
+		    &wait) != 0)
+			return (-1);
 		if (t->r.replies != before)
 			last = now;
 		if (t->o->seconds > 0 && now >= t->t_stop)

@@ -10,6 +10,9 @@
  * each and then holds them idle, for memory measurements.  With -P its
  * threads poll without sleeping, so that the server's writes never have
  * to wake them: what the server costs when waking a client is cheap.
+ * With -g a connection waits that long after each reply before it sends
+ * the next request, so a server sees requests one at a time with idle
+ * time between them (bench/pool-ab.sh).
  *
  * Exit status: 0 when every reply was right, 1 on any wrong or missing
  * reply, 2 on bad usage or setup failure.
@@ -44,9 +47,10 @@ lg_usage(void)
 	    "usage: loadgen [-IjPq] [-U path | [-H host] -p port] [-c conns] "
 	    "[-d depth]\n"
 	    "               [-T threads] [-n total | -t seconds] "
-	    "[-w warmup] [-x stall]\n"
-	    "               [-r request | -f file [-r SOLVE|LEXMIN]] "
-	    "[-e expect] [-S sample]\n");
+	    "[-w warmup] [-g gap]\n"
+	    "               [-x stall] [-r request | -f file "
+	    "[-r SOLVE|LEXMIN]]\n"
+	    "               [-e expect] [-S sample]\n");
 	exit(2);
 }
 
@@ -95,6 +99,8 @@ lg_opts_check(struct lg_opts *o)
 		lg_die("give either -U path or -p port");
 	if (o->total > 0 && o->seconds > 0)
 		lg_die("-n and -t exclude each other");
+	if (o->gap > 0 && o->gap >= o->stall)
+		lg_die("-g must be shorter than -x");
 	if (o->idle) {
 		o->hold = o->seconds > 0 ? o->seconds : 60;
 		o->seconds = 0;
@@ -125,13 +131,14 @@ lg_opts_parse(struct lg_opts *o, int argc, char **argv)
 	o->conns = o->depth = o->threads = 1;
 	o->stall = 10;
 	o->sample = 1;
-	while ((ch = getopt(argc, argv, "c:d:e:f:H:Ijn:p:Pqr:S:t:T:U:w:x:")) !=
+	while ((ch = getopt(argc, argv, "c:d:e:f:g:H:Ijn:p:Pqr:S:t:T:U:w:x:")) !=
 	    -1) {
 		switch (ch) {
 		case 'c': o->conns = (int)lg_num(optarg, 1, 1000000, "-c"); break;
 		case 'd': o->depth = (int)lg_num(optarg, 1, 65536, "-d"); break;
 		case 'e': o->expect = optarg; break;
 		case 'f': o->file = optarg; break;
+		case 'g': o->gap = lg_secs(optarg, "-g"); break;
 		case 'H': o->host = optarg; break;
 		case 'I': o->idle = 1; break;
 		case 'j': o->oneline = 1; break;

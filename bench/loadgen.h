@@ -57,6 +57,7 @@ struct lg_opts {
 	uint64_t	 total;		/* -n; 0 when -t is used */
 	double		 seconds;	/* -t; 0 when -n is used */
 	double		 warmup;
+	double		 gap;		/* -g: pause after each reply */
 	double		 stall;		/* fail after this long with no reply */
 	double		 hold;		/* -I: seconds to hold the connections */
 	unsigned	 sample;	/* fully check every sample-th SOLVE */
