@@ -38,13 +38,18 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal",
 class Error(Exception):
     """An ``ERR <code> <text>`` reply: ``code`` is the stable word
     (``length``, ``nosolution``, ``budget``, ``deadline``, ...),
-    ``text`` the words for people, ``request`` the line it answered."""
+    ``text`` the words for people, ``request`` the line it answered,
+    ``partial`` the lines that came before it in a reply cut short
+    (SOLUTIONS: the solutions found before the budget or the deadline
+    ran out), else empty."""
 
-    def __init__(self, code: str, text: str, request: str = ""):
+    def __init__(self, code: str, text: str, request: str = "",
+                 partial: Optional[List[str]] = None):
         super().__init__("%s: %s" % (code, text) if text else code)
         self.code = code
         self.text = text
         self.request = request
+        self.partial = partial or []
 
 
 class ProtocolError(Exception):
@@ -173,6 +178,12 @@ def _options(budget: Optional[int], deadline: Optional[float],
     return out
 
 
+#: What SOLVE, LEXMIN, COUNT, SOLUTIONS and ANALYZE take: 81 cells, or
+#: 729 characters of pencil marks (nine a cell, the digit while it is a
+#: candidate, else ``.``).
+_GIVENS = (81, 729)
+
+
 def _check_cells(puzzle: str, sizes: Tuple[int, ...] = (81,)) -> str:
     if not isinstance(puzzle, str) or len(puzzle) not in sizes:
         raise ValueError("a puzzle is a string of %s characters"
@@ -244,6 +255,28 @@ def _seeded(line: str) -> Union[str, Seeded]:
 def _canon(line: str) -> Tuple[str, int]:
     form, autos = line.split(" ")
     return form, int(autos)
+
+
+def _count(n: int) -> str:
+    """SOLUTIONS' n argument: at least 1 (the server's count_max is the
+    most)."""
+    if not isinstance(n, int) or n < 1:
+        raise ValueError("n must be at least 1")
+    return " %d" % n
+
+
+def _solutions(effort: bool) -> Callable[[List[str]], Any]:
+    """SOLUTIONS' lines parsed: the solutions, or with effort an
+    :class:`Effort` of them from the last line, ``END guesses= us=``."""
+    def parse(lines: List[str]) -> Any:
+        sols = lines[:-1] if effort else lines
+        if not all(len(s) == 81 and s.isdigit() for s in sols):
+            raise ValueError(lines)
+        if not effort:
+            return list(sols)
+        return _effort(lines[-1], True,
+                       lambda end: sols if end == "END" else int(end))
+    return parse
 
 
 def _path(lines: List[str]) -> Path:
@@ -357,14 +390,18 @@ class Client:
 
     def _reply(self, block: bool) -> Union[str, List[str]]:
         """The next reply: one line, or with block the lines up to END
-        (not kept), or the one ERR line such a request gets instead."""
+        (not kept), or the one ERR line such a request gets instead.  A
+        last line that says more is kept: SOLUTIONS' ERR after the
+        solutions a budget let out, END with effort's tokens."""
         line = self._line()
         if not block or line.startswith("ERR "):
             return line
         out = []
-        while line != "END":
+        while line.split(" ")[0] != "END" and not line.startswith("ERR "):
             out.append(line)
             line = self._line()
+        if line != "END":
+            out.append(line)
         return out
 
     def _skip_owed(self) -> None:
@@ -377,11 +414,13 @@ class Client:
     @staticmethod
     def _value(request: str, reply: Union[str, List[str]],
                parse: Callable[[Any], Any], effort: bool) -> Any:
-        if isinstance(reply, str) and reply.startswith("ERR "):
-            code, _, text = reply[4:].partition(" ")
+        last = reply[-1] if isinstance(reply, list) and reply else reply
+        if isinstance(last, str) and last.startswith("ERR "):
+            code, _, text = last[4:].partition(" ")
             if effort:
                 text = _EFFORT_TAIL.sub("", text)
-            raise Error(code, text, request)
+            raise Error(code, text, request,
+                        reply[:-1] if isinstance(reply, list) else None)
         try:
             if isinstance(reply, list):
                 return parse(reply)
@@ -401,12 +440,13 @@ class Client:
              effort: bool = False) -> Any:
         return self._value(line, self.request(line), parse, effort)
 
-    def _block(self, line: str) -> List[str]:
+    def _block(self, line: str, parse: Callable[[List[str]], Any] = list,
+               effort: bool = False) -> Any:
         """A reply of several lines, the last one END (not kept)."""
         self._skip_owed()
         self._send([line])
         reply = self._reply(True)
-        return self._value(line, reply, list, False)
+        return self._value(line, reply, parse, effort)
 
     # -- verbs without a solver -----------------------------------------
     def ping(self) -> None:
@@ -437,16 +477,18 @@ class Client:
               deadline: Optional[float] = None,
               effort: bool = False) -> Any:
         """Any solution of the puzzle (81 characters, ``1``-``9`` for
-        givens, ``0`` or ``.`` for blanks), as 81 digits."""
-        return self._ask("SOLVE " + _check_cells(puzzle) + _options(
-            budget, deadline, effort), str, effort)
+        givens, ``0`` or ``.`` for blanks; or 729 characters of pencil
+        marks, a solution then one of them in each cell), as 81 digits.
+        So do lexmin, count, solutions and analyze."""
+        return self._ask("SOLVE " + _check_cells(puzzle, _GIVENS) +
+                         _options(budget, deadline, effort), str, effort)
 
     def lexmin(self, puzzle: str, *, budget: Optional[int] = None,
                deadline: Optional[float] = None,
                effort: bool = False) -> Any:
         """The lexicographically smallest solution."""
-        return self._ask("LEXMIN " + _check_cells(puzzle) + _options(
-            budget, deadline, effort), str, effort)
+        return self._ask("LEXMIN " + _check_cells(puzzle, _GIVENS) +
+                         _options(budget, deadline, effort), str, effort)
 
     def count(self, puzzle: str, limit: int = 2, *,
               budget: Optional[int] = None,
@@ -454,7 +496,8 @@ class Client:
               effort: bool = False) -> Any:
         """How many solutions, counted up to limit (a result equal to
         limit means at least that many)."""
-        return self._ask("COUNT %s %d%s" % (_check_cells(puzzle), limit,
+        return self._ask("COUNT %s %d%s" % (_check_cells(puzzle, _GIVENS),
+                                             limit,
                                              _options(budget, deadline,
                                                       effort)),
                          int, effort)
@@ -464,8 +507,23 @@ class Client:
                 effort: bool = False) -> Any:
         """Status, clues, effort and, for a unique puzzle, solution and
         rating, in one round trip: an :class:`Analysis`."""
-        return self._ask("ANALYZE " + _check_cells(puzzle) + _options(
-            budget, deadline, effort), _analysis, effort)
+        return self._ask("ANALYZE " + _check_cells(puzzle, _GIVENS) +
+                         _options(budget, deadline, effort), _analysis,
+                         effort)
+
+    def solutions(self, puzzle: str, n: int, *,
+                  budget: Optional[int] = None,
+                  deadline: Optional[float] = None,
+                  effort: bool = False) -> Any:
+        """Up to n solutions of the puzzle, smallest first (the first is
+        lexmin's, each next one the next larger), as a list of 81-digit
+        strings; fewer when it has fewer, none when it has none.  When
+        the budget or the deadline cuts the search short, the
+        :class:`Error` raised holds the solutions found by then in
+        ``partial``.  With effort, an :class:`Effort` of the list."""
+        line = "SOLUTIONS " + _check_cells(puzzle, _GIVENS) + _count(n)
+        return self._block(line + _options(budget, deadline, effort),
+                           _solutions(effort), effort)
 
     def rate(self, puzzle: str, *, budget: Optional[int] = None,
              deadline: Optional[float] = None,
@@ -605,7 +663,7 @@ class Client:
         solutions in input order.  With errors, an :class:`Error` takes
         the place of a puzzle's solution instead of being raised."""
         opts = _options(budget, deadline, effort)
-        return self._many(("SOLVE " + _check_cells(p) + opts
+        return self._many(("SOLVE " + _check_cells(p, _GIVENS) + opts
                            for p in puzzles), str, effort, window, errors)
 
     def lexmin_many(self, puzzles: Iterable[str], *,
@@ -615,7 +673,7 @@ class Client:
                     errors: bool = False) -> Iterator[Any]:
         """lexmin() of each puzzle, pipelined, in input order."""
         opts = _options(budget, deadline, effort)
-        return self._many(("LEXMIN " + _check_cells(p) + opts
+        return self._many(("LEXMIN " + _check_cells(p, _GIVENS) + opts
                            for p in puzzles), str, effort, window, errors)
 
     def count_many(self, puzzles: Iterable[str], limit: int = 2, *,
@@ -625,7 +683,7 @@ class Client:
                    errors: bool = False) -> Iterator[Any]:
         """count() of each puzzle, pipelined, in input order."""
         opts = " %d%s" % (limit, _options(budget, deadline, effort))
-        return self._many(("COUNT " + _check_cells(p) + opts
+        return self._many(("COUNT " + _check_cells(p, _GIVENS) + opts
                            for p in puzzles), int, effort, window, errors)
 
     def analyze_many(self, puzzles: Iterable[str], *,
@@ -635,9 +693,21 @@ class Client:
                      errors: bool = False) -> Iterator[Any]:
         """analyze() of each puzzle, pipelined, in input order."""
         opts = _options(budget, deadline, effort)
-        return self._many(("ANALYZE " + _check_cells(p) + opts
+        return self._many(("ANALYZE " + _check_cells(p, _GIVENS) + opts
                            for p in puzzles), _analysis, effort, window,
                           errors)
+
+    def solutions_many(self, puzzles: Iterable[str], n: int, *,
+                       budget: Optional[int] = None,
+                       deadline: Optional[float] = None,
+                       effort: bool = False, window: int = DEFAULT_WINDOW,
+                       errors: bool = False) -> Iterator[Any]:
+        """solutions() of each puzzle, pipelined, in input order: each
+        reply's lines read whole before the next."""
+        opts = _count(n) + _options(budget, deadline, effort)
+        return self._many(("SOLUTIONS " + _check_cells(p, _GIVENS) + opts
+                           for p in puzzles), _solutions(effort), effort,
+                          window, errors, block=True)
 
     def rate_many(self, puzzles: Iterable[str], *,
                   budget: Optional[int] = None,

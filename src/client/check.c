@@ -63,7 +63,10 @@ check_grid(const struct sudoku_grid *g, char *why, size_t size)
 	return (0);
 }
 
-/* 81 digits 1-9, a valid grid, the givens of it kept. */
+/*
+ * 81 digits 1-9, a valid grid, the givens of it kept; of a puzzle of
+ * pencil marks, each digit one of its cell's candidates.
+ */
 static int
 check_solution(const struct item *it, const char *reply, char *why,
     size_t size)
@@ -77,11 +80,47 @@ check_solution(const struct item *it, const char *reply, char *why,
 		return (check_fail(why, size, "not 81 digits 1-9"));
 	for (i = 0; i < SUDOKU_CELLS; i++) {
 		g.cell[i] = (uint8_t)(reply[i] - '0');
+		if (it->marked && !(it->marks.mask[i] & 1u << (g.cell[i] - 1)))
+			return (check_fail(why, size, "puts %d at %s, not one "
+			    "of its candidates", g.cell[i],
+			    check_cell(i, cell)));
 		if (it->grid.cell[i] != 0 && it->grid.cell[i] != g.cell[i])
 			return (check_fail(why, size, "changes the given %d "
 			    "at %s", it->grid.cell[i], check_cell(i, cell)));
 	}
 	return (check_grid(&g, why, size));
+}
+
+/*
+ * SOLUTIONS' first (at first; n of them) is the least solution, and
+ * with END before the n asked (ended) no solution is left out: a count
+ * here finds no more than n.  Unless a search here cannot tell.
+ */
+static int
+check_complete(const struct query *q, const struct item *it,
+    const char *first, unsigned long n, int ended, char *why, size_t size)
+{
+	struct sudoku_search	s;
+	struct sudoku_grid	g;
+	unsigned long		found = 0;
+	char			least[SUDOKU_CELLS];
+
+	item_search(it, &s, SUDOKU_LEXMIN, 1, CHECK_BUDGET);
+	if (n > 0 && sudoku_search_run(&s, 0) == SUDOKU_SOLVED) {
+		sudoku_search_result(&s, &found, &g, NULL);
+		sudoku_format(&g, least);
+		if (memcmp(least, first, SUDOKU_CELLS) != 0)
+			return (check_fail(why, size, "the first solution is "
+			    "not the least"));
+	}
+	if (!ended || n >= q->limit)
+		return (0);
+	item_search(it, &s, SUDOKU_ANY, n + 1, CHECK_BUDGET);
+	if (sudoku_search_run(&s, 0) != SUDOKU_SOLVED)
+		return (0);
+	sudoku_search_result(&s, &found, NULL, NULL);
+	return (found <= n ? 0 : check_fail(why, size, "%lu solution%s, then "
+	    "END, but the puzzle has more", n, n == 1 ? "" : "s"));
 }
 
 /* A decimal count, no sign or leading zero, at most the limit. */
@@ -250,6 +289,42 @@ check_error(const struct query *q, const char *reply, char *why,
 	return (0);
 }
 
+/*
+ * SOLUTIONS: lines of solutions of the puzzle, each larger than the one
+ * before, at most n, then END or an ERR the request can get (its budget
+ * or deadline cut it short); none left out (check_complete()).
+ */
+static int
+check_solutions(const struct query *q, const struct item *it,
+    const char *reply, char *why, size_t size)
+{
+	const char	*p = reply, *prev = NULL;
+	char		 line[SUDOKU_CELLS + 1], sub[CHECK_WHYLEN];
+	unsigned long	 n;
+	size_t		 len;
+
+	for (n = 0; p[len = strcspn(p, "\n")] == '\n'; n++, p += len + 1) {
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		if (len != SUDOKU_CELLS || check_solution(it, line, sub,
+		    sizeof sub) != 0)
+			return (check_fail(why, size, "line %lu: %s", n + 1,
+			    len != SUDOKU_CELLS ? "not 81 digits 1-9" : sub));
+		if (prev != NULL && memcmp(prev, p, SUDOKU_CELLS) >= 0)
+			return (check_fail(why, size, "line %lu: not larger "
+			    "than the solution before", n + 1));
+		if (n == q->limit)
+			return (check_fail(why, size, "more than the %lu "
+			    "solutions asked", q->limit));
+		prev = p;
+	}
+	if (strncmp(p, "ERR ", 4) == 0 && check_error(q, p, why, size) != 0)
+		return (-1);
+	if (strncmp(p, "ERR ", 4) != 0 && strcmp(p, "END") != 0)
+		return (check_fail(why, size, "not solutions, then END"));
+	return (check_complete(q, it, reply, n, strcmp(p, "END") == 0, why,
+	    size));
+}
+
 /* The keys of ANALYZE's reply, in their order; the last four if unique. */
 static const char *const check_keys[] = {
 	"status=", "clues=", "guesses=", "solution=", "level=", "score=",
@@ -358,6 +433,8 @@ check_answer(const struct query *q, const struct item *it,
 		return (check_reduce(q, it, reply, why, size));
 	case MODE_PATH:
 		return (check_path(it, reply, why, size));
+	case MODE_SOLUTIONS:
+		return (check_solutions(q, it, reply, why, size));
 	default:
 		return (check_solution(it, reply, why, size));
 	}

@@ -69,6 +69,7 @@ struct input {
 	size_t		 len;
 	size_t		 size;
 	unsigned long	 line;		/* lines consumed so far */
+	int		 marks;	/* input_marks(): 729 characters are marks */
 	int		 seeding;	/* input_seed(): numbering puzzles */
 	uint64_t	 seed;		/* the next puzzle's */
 };
@@ -135,6 +136,12 @@ input_seed(struct input *in, uint64_t seed)
 {
 	in->seeding = 1;
 	in->seed = seed;
+}
+
+void
+input_marks(struct input *in)
+{
+	in->marks = 1;
 }
 
 void
@@ -366,6 +373,7 @@ input_item(const struct input *in, struct item *it, enum shape shape,
 	it->src = in->src[in->cur].name;
 	it->line = in->oneline ? 0 : line;
 	it->code = NULL;
+	it->marked = 0;
 }
 
 /*
@@ -429,7 +437,10 @@ input_parse(struct input *in, struct item *it)
 	}
 	if (lc == LC_LONG) {
 		input_item(in, it, SHAPE_LINE, c.line);
-		parse_line(it, s, len);
+		if (in->marks && len == SUDOKU_CANDS_LEN)
+			parse_marks(it, s, len);
+		else
+			parse_line(it, s, len);
 	} else {
 		input_item(in, it, parse_shape(lc), c.line);
 		if (lc != LC_RULE) {

@@ -39,6 +39,12 @@ void		 input_add_seeds(struct input *, uint64_t seed,
 		    unsigned long count);
 
 /*
+ * Read a line of 729 characters as a puzzle of pencil marks, for the
+ * requests that take them (MODE_MARKS); else it is 81 cells too long.
+ */
+void		 input_marks(struct input *);
+
+/*
  * Number the puzzles read from here on with the seeds seed, seed + 1,
  * ... (modulo 2^64), a malformed one too, in input order.
  */

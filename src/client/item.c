@@ -12,21 +12,25 @@
  * its requests can get (check.c: any request may get syntax, toolong,
  * budget, and deadline when one was sent), and what its requests and
  * replies are like.  The options a verb takes are doc/protocol.md's:
- * CANON and SHUFFLE make no search, so neither budget= nor deadline=.
+ * CANON and SHUFFLE make no search, so neither budget= nor deadline=;
+ * pencil marks are for the verbs of a search alone (SOLVE, LEXMIN,
+ * COUNT, SOLUTIONS, ANALYZE).  SOLUTIONS' solutions are grids, printed
+ * in the input's shape as SOLVE's.
  */
 static const struct mode_def item_modes[MODE__COUNT] = {
 	[MODE_SOLVE] = { "SOLVE", "solved", " nosolution ",
-	    MODE_GRID | MODE_SEARCH },
+	    MODE_GRID | MODE_SEARCH | MODE_MARKS },
 	[MODE_LEXMIN] = { "LEXMIN", "solved", " nosolution ",
-	    MODE_GRID | MODE_SEARCH },
-	[MODE_COUNT] = { "COUNT", "solved", " ", MODE_SEARCH },
+	    MODE_GRID | MODE_SEARCH | MODE_MARKS },
+	[MODE_COUNT] = { "COUNT", "solved", " ", MODE_SEARCH | MODE_MARKS },
 	[MODE_RATE] = { "RATE", "rated", " nosolution multiple ",
 	    MODE_SEARCH },
 	[MODE_HINT] = { "HINT", "hinted",
 	    " nosolution multiple wrong nostep ", MODE_SEARCH },
 	[MODE_GENERATE] = { "GENERATE", "generated", " ",
 	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
-	[MODE_ANALYZE] = { "ANALYZE", "analyzed", " ", MODE_SEARCH },
+	[MODE_ANALYZE] = { "ANALYZE", "analyzed", " ",
+	    MODE_SEARCH | MODE_MARKS },
 	[MODE_CANON] = { "CANON", "canonicalized", " ", 0 },
 	[MODE_SHUFFLE] = { "SHUFFLE", "shuffled", " ",
 	    MODE_GRID | MODE_SEEDED },
@@ -36,6 +40,8 @@ static const struct mode_def item_modes[MODE__COUNT] = {
 	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
 	[MODE_PATH] = { "PATH", "walked", " nosolution multiple wrong ",
 	    MODE_SEARCH | MODE_BLOCK },
+	[MODE_SOLUTIONS] = { "SOLUTIONS", "listed", " ",
+	    MODE_GRID | MODE_SEARCH | MODE_BLOCK | MODE_MARKS },
 };
 
 double
@@ -71,4 +77,15 @@ item_block(const struct item *it, const struct query *q)
 	if (it->kind == ITEM_META)
 		return (it->meta == META_STATS);
 	return ((item_mode(q->mode)->flags & MODE_BLOCK) != 0);
+}
+
+void
+item_search(const struct item *it, struct sudoku_search *s,
+    enum sudoku_policy policy, unsigned long limit, uint64_t budget)
+{
+	if (it->marked)
+		(void)sudoku_search_init_cands(s, &it->marks, policy, limit,
+		    budget);
+	else
+		(void)sudoku_search_init(s, &it->grid, policy, limit, budget);
 }

@@ -34,6 +34,13 @@
 #define SUDOKUC_COUNT_DEFAULT	2
 #define SUDOKUC_COUNT_MAX	1000000
 
+/*
+ * SOLUTIONS' n: sudokuc's default (the protocol has none), and the
+ * most whose reply, 82 bytes a solution, fits in PEER_BLOCK_MAX.
+ */
+#define SUDOKUC_SOLUTIONS_DEFAULT	10
+#define SUDOKUC_SOLUTIONS_MAX		10000
+
 /* How a puzzle was written in the input. */
 enum shape {
 	SHAPE_LINE = 0,		/* 81 cells on one line */
@@ -65,6 +72,7 @@ enum mode {
 	MODE_MINIMIZE,		/* MINIMIZE: sudokuc minimize */
 	MODE_CONSTRAIN,		/* CONSTRAIN: sudokuc constrain */
 	MODE_PATH,		/* PATH: sudokuc path */
+	MODE_SOLUTIONS,		/* SOLUTIONS: sudokuc solutions */
 	MODE__COUNT
 };
 
@@ -73,6 +81,7 @@ enum mode {
 #define MODE_SEEDED	0x02	/* a seed after the puzzle (--seed) */
 #define MODE_SEARCH	0x04	/* takes budget= and deadline= (-b, -D) */
 #define MODE_BLOCK	0x08	/* a reply of lines up to END, or one ERR */
+#define MODE_MARKS	0x10	/* takes a puzzle of 729 pencil marks */
 
 /* A mode: one row of item.c's table. */
 struct mode_def {
@@ -89,7 +98,7 @@ struct mode_def {
 
 struct query {
 	enum mode		 mode;
-	unsigned long		 limit;		/* MODE_COUNT */
+	unsigned long		 limit;		/* MODE_COUNT, MODE_SOLUTIONS */
 	uint64_t		 budget;	/* guesses per puzzle (-b) */
 	int			 sendbudget;	/* -b with a daemon: budget= */
 	unsigned long		 deadline;	/* -D: ms, deadline=; 0 none */
@@ -124,8 +133,10 @@ struct item {
 	const char		*src;	/* file name, "-" or "argument N" */
 	unsigned long		line;	/* first line, 0 for a one-line argument */
 	const char		*code;	/* ITEM_BAD: "length", "char", ... */
-	struct sudoku_grid	grid;	/* ITEM_PUZZLE */
+	struct sudoku_grid	grid;	/* ITEM_PUZZLE: its givens */
 	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
+	int			marked;	/* ITEM_PUZZLE: 729 marks, sent as */
+	struct sudoku_cands	marks;	/* these (cells unused) */
 	uint64_t		seed;	/* MODE_GENERATE, MODE_SEEDED */
 	double			sent;	/* ITEM_META: when it was sent */
 	char			msg[ITEM_MSGLEN];
@@ -139,5 +150,12 @@ const char	*item_meta_name(enum meta m);
 const struct mode_def *item_mode(enum mode m);
 /* Is the reply to it lines up to END (STATS, MODE_BLOCK)? */
 int		 item_block(const struct item *it, const struct query *q);
+/*
+ * sudoku_search_init() of the puzzle of it, from its givens or its
+ * marks, as the daemon starts its searches (never INVALID: parsed).
+ */
+void		 item_search(const struct item *it, struct sudoku_search *s,
+		    enum sudoku_policy policy, unsigned long limit,
+		    uint64_t budget);
 
 #endif /* ITEM_H */

@@ -25,8 +25,9 @@
 /*
  * Is s puzzle text rather than a file name?  Yes if it is made of cells,
  * blanks, newlines and the rules of the pretty shape; and if it names no
- * file and is mostly cells, as a mistyped puzzle is, so that the parse
- * error says what is wrong with it rather than "No such file".
+ * file (or is too long to, as pencil marks are) and is mostly cells, as
+ * a mistyped puzzle is, so that the parse error says what is wrong with
+ * it rather than "No such file".
  */
 static int
 operand_is_puzzle(const char *s)
@@ -43,7 +44,8 @@ operand_is_puzzle(const char *s)
 	if (strspn(s, "0123456789. \t\r\n|+-") == len ||
 	    strchr(s, '\n') != NULL)
 		return (1);
-	return (2 * cells > len && stat(s, &st) == -1 && errno == ENOENT);
+	return (2 * cells > len && stat(s, &st) == -1 && (errno == ENOENT ||
+	    errno == ENAMETOOLONG));
 }
 
 /* Operand i (0-based): puzzle text, "-" or a file. */
@@ -120,6 +122,8 @@ operands_add(struct options *o, struct input *in, int argc, char **argv,
 	}
 	if (item_mode(o->query.mode)->flags & MODE_SEEDED)
 		input_seed(in, o->seed);
+	if (item_mode(o->query.mode)->flags & MODE_MARKS)
+		input_marks(in);
 	if (o->command == CMD_HINT && argc > 2)
 		fatalx("hint takes a puzzle and a grid, not '%s'", argv[2]);
 	if (o->command == CMD_HINT && argc == 2)

@@ -30,6 +30,7 @@
 #define C_GEN		(1 << CMD_GENERATE)
 #define C_SEEDED	(C_GEN | (1 << CMD_SHUFFLE) | (1 << CMD_MINIMIZE) | \
 			 (1 << CMD_CONSTRAIN))
+#define C_NUMBERED	(C_GEN | (1 << CMD_SOLUTIONS))
 #define C_ALL		((1 << CMD__COUNT) - 1)
 
 /* getopt's values of the options with no short form: OPT_LONG + index. */
@@ -70,8 +71,9 @@ static const struct opt {
 	  "the lexicographically smallest solution" },
 	{ "level", required_argument, "l:", C_GEN, "=LEVEL",
 	  "easy, medium (the default), hard, expert or extreme" },
-	{ "number", required_argument, "n:", C_GEN, "=N",
-	  "make N puzzles (default 1)" },
+	{ "number", required_argument, "n:", C_NUMBERED, "=N",
+	  "N puzzles (default 1), or at most N solutions ("
+	  DEFAULTS_STRING(SUDOKUC_SOLUTIONS_DEFAULT) ")" },
 	{ "port", required_argument, "p:", C_ALL, "=PORT",
 	  "connect over TCP to PORT (on 127.0.0.1 without -H)" },
 	{ "quiet", no_argument, "q", C_ALL, "",
@@ -112,7 +114,8 @@ static const struct {
 	[CMD_SHUFFLE] = { "shuffle", MODE_SHUFFLE },
 	[CMD_MINIMIZE] = { "minimize", MODE_MINIMIZE },
 	[CMD_CONSTRAIN] = { "constrain", MODE_CONSTRAIN },
-	[CMD_PATH] = { "path", MODE_PATH }
+	[CMD_PATH] = { "path", MODE_PATH },
+	[CMD_SOLUTIONS] = { "solutions", MODE_SOLUTIONS }
 };
 
 static const char *formats[] = {
@@ -132,6 +135,7 @@ static const char usage_text[] =
     "       sudokuc [options] hint [puzzle | file | -] [grid]\n"
     "       sudokuc [options] canon [puzzle | file | -] ...\n"
     "       sudokuc [options] path [puzzle | file | -] ...\n"
+    "       sudokuc [options] solutions [-n number] [puzzle | file | -] ...\n"
     "       sudokuc [options] shuffle [--seed seed] [puzzle | file | -] ...\n"
     "       sudokuc [options] minimize [--seed seed] [puzzle | file | -] ...\n"
     "       sudokuc [options] constrain [--seed seed] [puzzle | file | -] "
@@ -179,14 +183,15 @@ help(void)
 	    "-L; one answer per\npuzzle on standard output, in input order, "
 	    "an ERR line for an error.\nanalyze: solutions, clues, effort "
 	    "and rating; rate: their difficulty;\nhint: the next logical step; "
-	    "path: every step; generate: new puzzles;\ncanon: the canonical "
-	    "form; shuffle: an equivalent; minimize, constrain:\ngivens "
-	    "removed, added.\n\n", usage_text);
+	    "path: every step; solutions: the first N,\nsmallest first; "
+	    "generate: new puzzles; canon: the canonical form;\nshuffle: an "
+	    "equivalent; minimize, constrain: givens removed, added.\n\n",
+	    usage_text);
 	for (i = 0; i < NOPTS; i++)
 		if (opts[i].cmds & C_SOLVE)
 			help_line(i);
-	printf("\nOptions of generate (--seed also of shuffle, minimize, "
-	    "constrain):\n");
+	printf("\nOptions of generate (-n also of solutions; --seed also of "
+	    "shuffle,\nminimize, constrain):\n");
 	for (i = 0; i < NOPTS; i++)
 		if (!(opts[i].cmds & C_SOLVE))
 			help_line(i);
@@ -274,42 +279,6 @@ errors_parse(const char *s)
 	if (strcmp(s, "stdout") == 0)
 		return (0);
 	fatalx("--errors is stdout or stderr, not '%s'", s);
-}
-
-static struct spec *
-spec_add(struct options *o)
-{
-	if (o->nspecs == BATCH_CONN_MAX)
-		fatalx("at most %d servers", BATCH_CONN_MAX);
-	o->specs = xreallocarray(o->specs, o->nspecs + 1, sizeof *o->specs);
-	memset(&o->specs[o->nspecs], 0, sizeof *o->specs);
-	return (&o->specs[o->nspecs++]);
-}
-
-static void
-host_option(struct options *o, const char *arg)
-{
-	struct spec	*sp = spec_add(o);
-	char		*cause;
-
-	if (servers_hostport(arg, "-H", &sp->host, &sp->port, &cause) == -1)
-		fatalx("%s", cause);
-	if (sp->port == NULL)
-		return;
-	if (o->port != NULL)
-		fatalx("-H %s and -p both give a port", arg);
-	o->hostport = 1;
-	option_number(sp->port, 1, 65535, "the port");
-}
-
-static void
-port_option(struct options *o, const char *arg)
-{
-	if (o->hostport)
-		fatalx("-p and -H HOST:PORT both give a port");
-	option_number(arg, 1, 65535, "the port");
-	free(o->port);
-	o->port = xstrdup(arg);
 }
 
 static void
@@ -406,6 +375,11 @@ option_command(struct options *o, int ch)
 		option_long(o, opts[ch - OPT_LONG].name, optarg);
 		return (0);
 	}
+	if (ch == 'n' && o->command == CMD_SOLUTIONS) {
+		o->query.limit = option_number(optarg, 1,
+		    SUDOKUC_SOLUTIONS_MAX, "the number of solutions");
+		return (0);
+	}
 	if (o->command != CMD_GENERATE)
 		return (-1);
 	switch (ch) {
@@ -478,7 +452,9 @@ option_one(struct options *o, int ch, int argc, char **argv)
 		return;
 	switch (ch) {
 	case 'H':
-		host_option(o, optarg);
+	case 'p':
+	case 's':
+		servers_option(o, ch, optarg);
 		break;
 	case 'h':
 		help();
@@ -488,14 +464,8 @@ option_one(struct options *o, int ch, int argc, char **argv)
 	case 'l':
 		mode_set(o, MODE_LEXMIN);
 		break;
-	case 'p':
-		port_option(o, optarg);
-		break;
 	case 'q':
 		o->flags |= OUTPUT_QUIET;
-		break;
-	case 's':
-		spec_add(o)->path = xstrdup(optarg);
 		break;
 	case 'V':
 		printf("sudokuc %s\n", SUDOKUC_VERSION);
@@ -540,6 +510,8 @@ options_parse(struct options *o, int argc, char **argv)
 		return (first);
 	o->command = i;
 	o->query.mode = commands[i].mode;
+	if (i == CMD_SOLUTIONS)		/* SOLUTIONS' n: -n, else this */
+		o->query.limit = SUDOKUC_SOLUTIONS_DEFAULT;
 	if (o->moded)
 		fatalx("--count and --lexmin are for solving, not with %s",
 		    commands[i].name);

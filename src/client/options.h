@@ -22,6 +22,7 @@ enum command {
 	CMD_MINIMIZE,		/* minimize */
 	CMD_CONSTRAIN,		/* constrain */
 	CMD_PATH,		/* path */
+	CMD_SOLUTIONS,		/* solutions */
 	CMD__COUNT
 };
 
@@ -52,7 +53,7 @@ struct options {
 	size_t		 nspecs;
 	char		*port;		/* -p */
 	int		 hostport;	/* an -H gave a port */
-	unsigned long	 number;	/* generate -n */
+	unsigned long	 number;	/* generate -n (solutions -n: limit) */
 	uint64_t	 seed;		/* --seed: the first item's */
 	int		 seeded;	/* --seed was given */
 	int		 stats;		/* a stats operand was given */

@@ -191,14 +191,13 @@ output_begin(struct output *out, int multi)
 
 /* A solution of 81 digits (or a puzzle), in the answer's format. */
 static void
-output_solution(struct output *out, const struct item *it, const char *sol)
+output_grid(const struct output *out, const struct item *it,
+    const char *sol)
 {
-	enum format	f = output_format(out, it);
 	char		buf[512], *p = buf;
 	int		r, c;
 
-	output_begin(out, f != FORMAT_LINE);
-	switch (f) {
+	switch (output_format(out, it)) {
 	case FORMAT_PRETTY:
 		p += draw_grid(sol, buf);
 		break;
@@ -224,6 +223,14 @@ output_solution(struct output *out, const struct item *it, const char *sol)
 	fwrite_unlocked(buf, 1, p - buf, stdout);
 }
 
+/* The same as an answer of its own. */
+static void
+output_solution(struct output *out, const struct item *it, const char *sol)
+{
+	output_begin(out, output_format(out, it) != FORMAT_LINE);
+	output_grid(out, it, sol);
+}
+
 /* A rating or a hint: its line, or the hint drawn (-f pretty). */
 static void
 output_line(struct output *out, const struct item *it, const char *reply)
@@ -244,7 +251,7 @@ output_line(struct output *out, const struct item *it, const char *reply)
  */
 static void
 output_error(struct output *out, const struct item *it, const char *code,
-    const char *text)
+    const char *text, int inblock)
 {
 	char	where[ITEM_MSGLEN];
 
@@ -252,7 +259,8 @@ output_error(struct output *out, const struct item *it, const char *code,
 		output_at(out, it, "ERR %s%s%s", code, *text ? " " : "", text);
 		return;
 	}
-	output_begin(out, output_multi(out, it));
+	if (!inblock)	/* else the end of an answer begun */
+		output_begin(out, output_multi(out, it));
 	printf("ERR %s%s%s\n", code, *text ? " " : "", text);
 	if (out->flags & OUTPUT_QUIET)
 		return;
@@ -265,9 +273,10 @@ output_error(struct output *out, const struct item *it, const char *code,
 		output_at(out, it, "%s", text);
 }
 
-/* "ERR code text": counts and prints it. */
+/* "ERR code text": counts and prints it (inblock: as output_error()). */
 static int
-output_err(struct output *out, const struct item *it, const char *reply)
+output_err(struct output *out, const struct item *it, const char *reply,
+    int inblock)
 {
 	const char	*code = reply + 4, *text;
 	char		 word[32];
@@ -280,7 +289,7 @@ output_err(struct output *out, const struct item *it, const char *reply)
 	else
 		out->errors++;
 	snprintf(word, sizeof word, "%.*s", (int)len, code);
-	output_error(out, it, word, text);
+	output_error(out, it, word, text, inblock);
 	return (0);
 }
 
@@ -311,6 +320,31 @@ output_block(struct output *out, const char *reply)
 }
 
 /*
+ * SOLUTIONS' list (checked: check.c, or made by the core): each
+ * solution in the answer's format, one after the other, then the ERR
+ * that cut the list short, if one did; a blank line between the lists
+ * of two puzzles, as between PATH's.  No solution at all is SOLVE's
+ * ERR nosolution, so that each puzzle has its record.
+ */
+static int
+output_solutions(struct output *out, const struct item *it,
+    const char *reply)
+{
+	const char	*p;
+
+	if (strcmp(reply, "END") == 0)
+		return (output_err(out, it, "ERR nosolution the puzzle has no "
+		    "solution", 0));
+	output_begin(out, 1);
+	for (p = reply; strchr(p, '\n') != NULL; p = strchr(p, '\n') + 1)
+		output_grid(out, it, p);
+	if (strncmp(p, "ERR ", 4) == 0)
+		return (output_err(out, it, p, 1));
+	out->solved++;
+	return (0);
+}
+
+/*
  * GENERATE's " level=L" after the puzzle: the deadline (-D) came before
  * a puzzle of the level asked, and this is the nearest one made.
  */
@@ -332,9 +366,11 @@ output_puzzle(struct output *out, const struct item *it, const char *reply)
 
 	out->done++;
 	if (strncmp(reply, "ERR ", 4) == 0)
-		return (output_err(out, it, reply));
+		return (output_err(out, it, reply, 0));
 	if (out->query.mode == MODE_COUNT)
 		return (output_count(out, reply));
+	if (out->query.mode == MODE_SOLUTIONS)
+		return (output_solutions(out, it, reply));
 	/* Checked: by the batch (check.c), or made by the core (-L). */
 	out->solved++;
 	if (flags & MODE_BLOCK)
@@ -428,7 +464,7 @@ output_item(struct output *out, const struct item *it, const char *reply)
 	case ITEM_BAD:
 		out->done++;
 		out->invalid++;
-		output_error(out, it, it->code, it->msg);
+		output_error(out, it, it->code, it->msg, 0);
 		return (0);
 	case ITEM_META:
 		return (output_meta(out, it, reply));

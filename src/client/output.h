@@ -7,9 +7,11 @@
  * puzzle gets one answer record on standard output: its solution in the
  * shape the puzzle came in or the one forced with -f, its count, its
  * rating, its hint (drawn by draw.c with -f pretty), its path (lines,
- * a blank line between two), its canonical form, the puzzle made for a
- * seed or from it (shuffled, minimized, constrained), or the ERR line
- * of an error answer, so that the answers line up with the puzzles.
+ * a blank line between two), its solutions (grids as a solution's, a
+ * blank line between two puzzles'), its canonical form, the puzzle
+ * made for a seed or from it (shuffled, minimized, constrained), or the
+ * ERR line of an error answer, so that the answers line up with the
+ * puzzles.
  * Every message on standard error starts with "sudokuc: ".
  */
 #ifndef OUTPUT_H
@@ -50,11 +52,11 @@ void		 output_where(const struct output *, const struct item *,
 void		 output_setaside(struct output *);
 
 /*
- * One item and its reply (one line without LF, or for STATS and PATH
- * its lines joined by LF, END the last; NULL for a malformed or
- * unreadable input).  Returns 0, or -1 when the reply makes going on
- * pointless (the server broke the protocol); a message has been
- * printed then.
+ * One item and its reply (one line without LF, or for STATS, PATH and
+ * SOLUTIONS its lines joined by LF, END or an ERR the last; NULL for a
+ * malformed or unreadable input).  Returns 0, or -1 when the reply
+ * makes going on pointless (the server broke the protocol); a message
+ * has been printed then.
  */
 int		 output_item(struct output *, const struct item *,
 		    const char *reply);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/marks.h"
 #include "parse.h"
 
 enum lclass
@@ -85,23 +86,44 @@ parse_code(const struct sudoku_perror *pe)
 	}
 }
 
+/*
+ * A one-line puzzle's parse error, as the daemon words it, and for a
+ * bad byte the cell it is in (cell, 0 to 80), as a grid's error names
+ * it (parse_cells()).
+ */
+static void
+parse_error(struct item *it, const struct sudoku_perror *pe, size_t cell)
+{
+	char	text[ITEM_MSGLEN - 16];
+
+	marks_perror_text(pe, text, sizeof text);
+	if (pe->kind == SUDOKU_PERR_CHAR)
+		parse_bad(it, it->line, "char", "%s (r%zuc%zu)", text,
+		    cell / 9 + 1, cell % 9 + 1);
+	else
+		parse_bad(it, it->line, parse_code(pe), "%s", text);
+}
+
 void
 parse_line(struct item *it, const char *s, size_t len)
 {
 	struct sudoku_perror	pe;
-	char			text[ITEM_MSGLEN - 16];
 
-	if (sudoku_parse(s, len, &it->grid, &pe) == 0) {
+	if (sudoku_parse(s, len, &it->grid, &pe) == 0)
 		memcpy(it->cells, s, SUDOKU_CELLS);
-		return;
-	}
-	sudoku_perror_text(&pe, text, sizeof text);
-	/* The cell, as a grid's error names it (parse_cells()). */
-	if (pe.kind == SUDOKU_PERR_CHAR)
-		parse_bad(it, it->line, "char", "%s (r%zuc%zu)", text,
-		    pe.pos / 9 + 1, pe.pos % 9 + 1);
 	else
-		parse_bad(it, it->line, parse_code(&pe), "%s", text);
+		parse_error(it, &pe, pe.pos);
+}
+
+void
+parse_marks(struct item *it, const char *s, size_t len)
+{
+	struct sudoku_perror	pe;
+
+	if (marks_parse(s, len, &it->marks, &it->grid, &pe) == 0)
+		it->marked = 1;
+	else
+		parse_error(it, &pe, pe.pos / 9);
 }
 
 /* Is c between the cells of a row of shape? */

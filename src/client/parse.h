@@ -45,6 +45,8 @@ int		parse_continues(enum shape shape, enum lclass lc, size_t len);
  * grid, or ITEM_BAD with the code, text and line of the first fault.
  */
 void		parse_line(struct item *it, const char *s, size_t len);
+/* The same of a line of 729 pencil marks (common/marks.c): it->marks. */
+void		parse_marks(struct item *it, const char *s, size_t len);
 void		parse_grid(struct item *it, const struct row *rows,
 		    size_t nrows);
 

@@ -255,13 +255,29 @@ peer_options(const struct query *q, char *p)
 	return (n);
 }
 
+/* The puzzle of it as it came: 81 cells, or its 729 marks. */
+static int
+peer_puzzle(const struct item *it, char *p)
+{
+	if (!it->marked) {
+		memcpy(p, it->cells, SUDOKU_CELLS);
+		return (SUDOKU_CELLS);
+	}
+	sudoku_cands_format(&it->marks, p);
+	return (SUDOKU_CANDS_LEN);
+}
+
 void
 peer_request(struct peer *w, struct item *it, const struct query *q)
 {
 	static const char	*meta[] = { "PING", "STATS", "VERSION" };
 	const struct mode_def	*m = item_mode(q->mode);
-	/* "HINT <81 cells> <grid> <options>\n", or GENERATE's with a pattern. */
-	char			*p = peer_room(w, q->gridlen + 320);
+	/*
+	 * "HINT <81 cells> <grid> <options>\n", GENERATE's with a pattern,
+	 * or "SOLUTIONS <729 marks> <n> <options>\n".
+	 */
+	char			*p = peer_room(w, q->gridlen +
+				    SUDOKU_CANDS_LEN + 320);
 	int			 n;
 
 	if (it->kind == ITEM_META) {
@@ -272,9 +288,11 @@ peer_request(struct peer *w, struct item *it, const struct query *q)
 	if (q->mode == MODE_GENERATE)
 		n = sprintf(p, "GENERATE %s %llu",
 		    sudoku_level_name(q->level), (unsigned long long)it->seed);
-	else
-		n = sprintf(p, "%s %.81s", m->verb, it->cells);
-	if (q->mode == MODE_COUNT)
+	else {
+		n = sprintf(p, "%s ", m->verb);
+		n += peer_puzzle(it, p + n);
+	}
+	if (q->mode == MODE_COUNT || q->mode == MODE_SOLUTIONS)
 		n += sprintf(p + n, " %lu", q->limit);
 	else if (q->mode == MODE_HINT && q->grid != NULL)
 		n += sprintf(p + n, " %.*s", (int)q->gridlen, q->grid);
@@ -304,7 +322,8 @@ peer_gather(struct peer *w, char **line)
 		w->block[w->blen++] = '\n';
 	memcpy(w->block + w->blen, *line, len + 1);
 	w->blen += len;
-	if (strcmp(*line, "END") != 0)
+	/* SOLUTIONS cut by its budget: the lines so far, then the ERR. */
+	if (strcmp(*line, "END") != 0 && strncmp(*line, "ERR ", 4) != 0)
 		return (0);
 	w->blen = 0;		/* the next line starts the next reply */
 	*line = w->block;

@@ -18,7 +18,8 @@
  * The most bytes of a reply of several lines: a PATH has at most 729
  * steps (each removes one of the 729 candidates or more) of at most
  * 1023 bytes (sudokud makes each in 1024), and three lines more; STATS
- * a few hundred short lines.
+ * a few hundred short lines; SOLUTIONS 82 bytes a solution, at most
+ * SUDOKUC_SOLUTIONS_MAX of them.
  */
 #define PEER_BLOCK_MAX	(1024 * 1024)
 
@@ -104,8 +105,9 @@ void	peer_probe(struct peer *);
 /* Queues the request for an ITEM_PUZZLE or ITEM_META item. */
 void	peer_request(struct peer *, struct item *, const struct query *);
 /*
- * Gathers the lines of a reply of several lines (STATS, PATH) into one,
- * up to END, or the one ERR line such a request may get instead: 1 when
+ * Gathers the lines of a reply of several lines (STATS, PATH, SOLUTIONS)
+ * into one, up to END or an ERR line (the one line such a request may
+ * get instead, or the end of SOLUTIONS cut short): 1 when
  * the reply is whole (*line then points to it, its lines joined by LF,
  * valid until the next call), 0 for more, -1 when the reply would pass
  * PEER_BLOCK_MAX.  A connection closed drops what was gathered.

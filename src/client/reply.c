@@ -7,9 +7,9 @@
  * proto_tools.c: the end of a job, proto_solve_found(),
  * proto_logic_rated(), proto_logic_hinted(), proto_logic_generated(),
  * proto_logic_analyzed(), proto_tools_canon(), proto_tools_shuffle(),
- * proto_tools_reduced(), proto_tools_pathed()) with the same core calls
- * in the same order, so that the same request gets the same bytes
- * either way: the tests compare the two outputs.  A search, a
+ * proto_tools_reduced(), proto_tools_pathed(), work_each()) with the
+ * same core calls in the same order, so that the same request gets the
+ * same bytes either way: the tests compare the two outputs.  A search, a
  * generation or a reduction the daemon runs in slices gives the same
  * answer in one call (sudoku.h, sudoku_tools.h).
  */
@@ -45,32 +45,31 @@ reply_result(enum sudoku_result r, uint64_t budget, char *buf, size_t size)
 		snprintf(buf, size, "ERR conflict the givens break a rule");
 }
 
-/* SOLVE, LEXMIN, COUNT. */
+/*
+ * SOLVE, LEXMIN, COUNT: one search, from the givens or the marks, as
+ * the daemon's (proto_solve.c).
+ */
 static void
 reply_solve(const struct item *it, const struct query *q, char *buf,
     size_t size)
 {
+	struct sudoku_search	s;
 	struct sudoku_grid	sol;
 	enum sudoku_result	r;
 	unsigned long		n;
 
-	if (q->mode == MODE_COUNT) {
-		r = sudoku_count(&it->grid, q->limit, q->budget, &n, NULL,
-		    NULL);
-		if (r == SUDOKU_SOLVED || r == SUDOKU_NOSOLUTION)
-			snprintf(buf, size, "%lu", n);
-		else
-			reply_result(r, q->budget, buf, size);
-		return;
-	}
-	r = sudoku_solve(&it->grid, q->mode == MODE_LEXMIN ? SUDOKU_LEXMIN :
-	    SUDOKU_ANY, q->budget, &sol, NULL);
-	if (r != SUDOKU_SOLVED || size <= SUDOKU_CELLS) {
+	item_search(it, &s, q->mode == MODE_LEXMIN ? SUDOKU_LEXMIN :
+	    SUDOKU_ANY, q->mode == MODE_COUNT ? q->limit : 1, q->budget);
+	r = sudoku_search_run(&s, 0);
+	sudoku_search_result(&s, &n, &sol, NULL);
+	if (q->mode == MODE_COUNT && r != SUDOKU_BUDGET)
+		snprintf(buf, size, "%lu", n);
+	else if (r != SUDOKU_SOLVED || size <= SUDOKU_CELLS)
 		reply_result(r, q->budget, buf, size);
-		return;
+	else {
+		sudoku_format(&sol, buf);
+		buf[SUDOKU_CELLS] = '\0';
 	}
-	sudoku_format(&sol, buf);
-	buf[SUDOKU_CELLS] = '\0';
 }
 
 /*
@@ -175,6 +174,18 @@ reply_generate(const struct item *it, const struct query *q, char *buf,
 	buf[SUDOKU_CELLS] = '\0';
 }
 
+/* The rating of a unique puzzle (sol its solution): 0, or -1 if none. */
+static int
+reply_rating(const struct item *it, const struct query *q,
+    const struct sudoku_grid *sol, struct sudoku_rating *r)
+{
+	if (it->marked)		/* as proto_logic_analyzed() */
+		return (sudoku_rate_cands(&it->marks, sol, r, NULL) ==
+		    SUDOKU_HINT_DONE ? 0 : -1);
+	return (sudoku_rate(&it->grid, q->budget, r) == SUDOKU_SOLVED ? 0 :
+	    -1);
+}
+
 /* ANALYZE: status, clues, guesses; solution and rating if unique. */
 static void
 reply_analyze(const struct item *it, const struct query *q, char *buf,
@@ -182,22 +193,23 @@ reply_analyze(const struct item *it, const struct query *q, char *buf,
 {
 	static const char	*status[] = { "nosolution", "unique",
 				    "multiple" };
+	struct sudoku_search	 s;
 	struct sudoku_grid	 sol;
 	struct sudoku_rating	 r;
 	struct sudoku_stats	 st;
-	enum sudoku_result	 res;
 	unsigned long		 n = 0;
 	char			 text[SUDOKU_CELLS + 1];
 	int			 i, clues = 0, len;
 
 	for (i = 0; i < SUDOKU_CELLS; i++)
 		clues += it->grid.cell[i] != 0;
-	res = sudoku_count(&it->grid, 2, q->budget, &n, &sol, &st);
-	if (res == SUDOKU_BUDGET) {
-		reply_result(res, q->budget, buf, size);
+	item_search(it, &s, SUDOKU_ANY, 2, q->budget);
+	if (sudoku_search_run(&s, 0) == SUDOKU_BUDGET) {
+		reply_result(SUDOKU_BUDGET, q->budget, buf, size);
 		return;
 	}
-	if (n == 1 && sudoku_rate(&it->grid, q->budget, &r) != SUDOKU_SOLVED) {
+	sudoku_search_result(&s, &n, &sol, &st);
+	if (n == 1 && reply_rating(it, q, &sol, &r) != 0) {
 		snprintf(buf, size, "ERR budget the rating ran out of budget");
 		return;
 	}
@@ -334,6 +346,34 @@ reply_path(const struct item *it, const struct query *q,
 	reply_line(b, &len, "END");
 }
 
+/*
+ * SOLUTIONS: the search of LEXMIN walked on, a line a solution, then
+ * END, or the ERR budget that cut it short (proto_work.c, work_each()).
+ */
+static void
+reply_solutions(const struct item *it, const struct query *q,
+    struct reply_buf *b)
+{
+	struct sudoku_search	s;
+	struct sudoku_grid	g;
+	enum sudoku_result	r;
+	char			line[128];
+	size_t			len = 0;
+
+	item_search(it, &s, SUDOKU_LEXMIN, q->limit, q->budget);
+	while ((r = sudoku_search_next(&s, 0, &g)) == SUDOKU_SOLVED) {
+		sudoku_format(&g, line);
+		line[SUDOKU_CELLS] = '\0';
+		reply_line(b, &len, line);
+	}
+	if (r != SUDOKU_BUDGET) {
+		reply_line(b, &len, "END");
+		return;
+	}
+	reply_result(r, q->budget, line, sizeof line);
+	reply_line(b, &len, line);
+}
+
 /* The one-line replies. */
 static void
 reply_one(const struct item *it, const struct query *q, char *buf,
@@ -379,6 +419,8 @@ reply_make(const struct item *it, const struct query *q,
 			snprintf(b->p, b->size, "VERSION %s", SUDOKUC_VERSION);
 	} else if (q->mode == MODE_PATH)
 		reply_path(it, q, b);
+	else if (q->mode == MODE_SOLUTIONS)
+		reply_solutions(it, q, b);
 	else
 		reply_one(it, q, b->p, b->size);
 }

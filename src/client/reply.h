@@ -12,7 +12,8 @@
 /*
  * The longest one-line reply: a hint's step text.  sudokud formats it
  * into 1024 bytes (proto_logic.c); a step of 81 eliminations and its
- * explanation fit.  A PATH, several such lines, grows its buffer.
+ * explanation fit.  A PATH or SOLUTIONS, several such lines, grows its
+ * buffer.
  */
 #define REPLY_MAX	1024
 
@@ -23,11 +24,12 @@ struct reply_buf {
 };
 
 /*
- * The reply sudokud would send for it (one line without LF, or for
- * PATH its lines joined by LF, END the last), made by the same core
- * calls the daemon makes (src/daemon/proto_*.c), with the budget of q,
- * so that -L prints byte for byte what the daemon path prints.  Not
- * for META_STATS, which needs a daemon.
+ * The reply sudokud would send for it: one line without LF, or for
+ * PATH and SOLUTIONS its lines joined by LF, the last END (or for
+ * SOLUTIONS the ERR that cut it short).  Made by the same core calls
+ * the daemon makes (src/daemon/proto_*.c), with the budget of q, so
+ * that -L prints byte for byte what the daemon path prints.  Not for
+ * META_STATS, which needs a daemon.
  */
 void	reply_make(const struct item *it, const struct query *q,
 	    struct reply_buf *b);

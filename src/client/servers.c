@@ -102,6 +102,57 @@ servers_hostport(const char *arg, const char *what, char **host, char **port,
 	return (0);
 }
 
+/* A server of -s or -H, in the order given. */
+static struct spec *
+servers_spec_add(struct options *o)
+{
+	if (o->nspecs == BATCH_CONN_MAX)
+		fatalx("at most %d servers", BATCH_CONN_MAX);
+	o->specs = xreallocarray(o->specs, o->nspecs + 1, sizeof *o->specs);
+	memset(&o->specs[o->nspecs], 0, sizeof *o->specs);
+	return (&o->specs[o->nspecs++]);
+}
+
+/* A port of -p or -H, as options.c words a number out of range. */
+static void
+servers_port_check(const char *port)
+{
+	if (!servers_port_ok(port))
+		fatalx("the port must be a number from 1 to 65535: '%s'", port);
+}
+
+static void
+servers_host_option(struct options *o, const char *arg)
+{
+	struct spec	*sp = servers_spec_add(o);
+	char		*cause;
+
+	if (servers_hostport(arg, "-H", &sp->host, &sp->port, &cause) == -1)
+		fatalx("%s", cause);
+	if (sp->port == NULL)
+		return;
+	if (o->port != NULL)
+		fatalx("-H %s and -p both give a port", arg);
+	o->hostport = 1;
+	servers_port_check(sp->port);
+}
+
+void
+servers_option(struct options *o, int ch, const char *arg)
+{
+	if (ch == 's')
+		servers_spec_add(o)->path = xstrdup(arg);
+	else if (ch == 'H')
+		servers_host_option(o, arg);
+	else {
+		if (o->hostport)
+			fatalx("-p and -H HOST:PORT both give a port");
+		servers_port_check(arg);
+		free(o->port);
+		o->port = xstrdup(arg);
+	}
+}
+
 /* One entry of SUDOKUD_SERVERS; 0, or -1 with *cause. */
 static int
 servers_spec(struct endpoint *s, const char *spec, const char *var,

@@ -54,6 +54,12 @@ struct options;
  */
 struct endpoint	*servers_choose(const struct options *, size_t *n);
 
+/*
+ * The option ch ('s', 'H' or 'p') of the command line with its argument,
+ * into o's servers; a bad one is a usage error (exits).
+ */
+void	servers_option(struct options *o, int ch, const char *arg);
+
 /* A Unix socket server. */
 void	servers_unix(struct endpoint *, const char *path);
 /* A TCP server; takes over host and port (both allocated). */

@@ -12,6 +12,7 @@
 
 #include <event2/buffer.h>
 
+#include "common/marks.h"
 #include "config.h"
 #include "proto.h"
 #include "proto_int.h"
@@ -34,7 +35,7 @@ proto_perror(struct proto_req *req, const struct sudoku_perror *perr)
 		code = "char";
 		stat = STAT_ERR_CHAR;
 	}
-	n = sudoku_perror_text(perr, text, sizeof text);
+	n = marks_perror_text(perr, text, sizeof text);
 	/* A row of a pasted 9-line grid, most likely: say what to send. */
 	if (perr->kind == SUDOKU_PERR_LENGTH && perr->length <= 9 && n > 0 &&
 	    (size_t)n < sizeof text)
@@ -55,37 +56,14 @@ proto_puzzle(struct proto_req *req, const struct proto_token *t,
 	return (-1);
 }
 
-/*
- * Pencil marks as a puzzle: parsed as HINT's grid, then checked as
- * givens are: a cell without a candidate, or two cells with one and
- * the same digit in a unit, is the puzzle's error.
- */
+/* Pencil marks as a puzzle, checked as common/marks.c says. */
 static int
 solve_marks(struct proto_req *req, const struct proto_token *t,
     struct proto_job *job)
 {
 	struct sudoku_perror	perr;
-	char			cells[SUDOKU_CELLS], text[64];
-	uint16_t		m;
-	int			i;
 
-	if (sudoku_cands_parse(t->p, t->len, NULL, &job->cands, &perr) != 0) {
-		proto_perror(req, &perr);
-		return (-1);
-	}
-	for (i = 0; i < SUDOKU_CELLS; i++) {
-		if ((m = job->cands.mask[i] & 0x1ff) == 0) {
-			snprintf(text, sizeof text, "r%dc%d has no candidate left",
-			    i / 9 + 1, i % 9 + 1);
-			proto_error(req->env, req->out, STAT_ERR_CONFLICT,
-			    "conflict", text);
-			return (-1);
-		}
-		cells[i] = (m & (m - 1)) == 0 ? (char)('1' + __builtin_ctz(m)) :
-		    '0';
-	}
-	/* The cells with one candidate are givens: their check is theirs. */
-	if (sudoku_parse(cells, SUDOKU_CELLS, &job->puzzle, &perr) != 0) {
+	if (marks_parse(t->p, t->len, &job->cands, &job->puzzle, &perr) != 0) {
 		proto_perror(req, &perr);
 		return (-1);
 	}

@@ -28,9 +28,10 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
-from fake_server import Cut, FakeServer, puzzle_of      # noqa: E402
-from toolbox_common import (LEVELS, apply, count, givens,  # noqa: E402
-                            invariant, orbits, solution_of, start_marks,
+from fake_server import Cut, puzzle_of                  # noqa: E402
+from toolbox_common import (LEVELS, apply, both, count,  # noqa: E402
+                            givens, invariant, liar_caught, lines_of,
+                            lying, orbits, run, solution_of, start_marks,
                             transform, without)
 
 T = h.Tap({"workers": 2})
@@ -38,28 +39,6 @@ ONE = (None,)
 TMP = tempfile.mkdtemp(prefix="e2e_toolbox.")
 NOSOL = "12345678." + "........9" + "." * 63
 MULTI_ERR = "ERR multiple the puzzle has more than one solution\n"
-
-
-def run(*args, stdin=""):
-    env = dict(os.environ)
-    for k in ("SUDOKUD_SOCKET", "SUDOKUD_SERVERS"):
-        env.pop(k, None)
-    p = h.run_child([h.SUDOKUC] + [str(a) for a in args], input=stdin,
-                    env=env, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
-
-
-def both(c, *args, stdin=""):
-    """sudokuc with the daemon and with -L: the same status, output and
-    messages; returns them."""
-    d = run("-s", c.d.path, *args, stdin=stdin)
-    loc = run("-L", *args, stdin=stdin)
-    eq(d, loc, "sudokuc %s: -L and the daemon" % " ".join(map(str, args[:3])))
-    return d
-
-
-def lines_of(puzzles):
-    return "".join(p + "\n" for p in puzzles)
 
 
 def fuller(sol, rng):
@@ -274,19 +253,6 @@ def _(c):
     eq(k.req("RATE " + p).split()[0], m.group(1), "the level said")
 
 
-def lying(answer, *args, stdin="", daemon=None):
-    """sudokuc against a fake server answering answer(line), alone or
-    with a daemon beside it: (status, out, err, server name, asked)."""
-    s = FakeServer(answer)
-    try:
-        beside = ["-s", daemon.path] if daemon else []
-        rc, out, err = run("-t", "5", "-H", "127.0.0.1:%d" % s.port,
-                           *beside, *args, stdin=stdin)
-    finally:
-        s.close()
-    return rc, out, err, s.name, s.requests
-
-
 def real_paths(c, puzzles):
     k = c.connect(timeout=60)
     return {p: k.block("PATH " + p, 60) + ["END"] for p in puzzles}
@@ -338,19 +304,7 @@ def _(c):
     d = h.Daemon(workers=1).start()
     try:
         for what, args, puzzles, answer, why in lies:
-            rc, out, err, name, _ = lying(answer, *args,
-                                          stdin=lines_of(puzzles))
-            check(rc == 2 and out == "", "%s alone: %r %r" % (what, rc, err))
-            check(re.search(r"^sudokuc: %s: wrong answer to -:\d+: (%s)"
-                            % (re.escape(name), why), err, re.M),
-                  "%s: no /%s/ in %r" % (what, why, err))
-            rc, out, err, _, asked = lying(answer, "-C", "2", *args,
-                                           stdin=lines_of(puzzles),
-                                           daemon=d)
-            want = run("-L", *args, stdin=lines_of(puzzles))[1]
-            check(rc == 3 and out == want and asked >= 1,
-                  "%s beside a daemon: %r %r, asked %d" % (what, rc, err,
-                                                           asked))
+            liar_caught(what, answer, args, lines_of(puzzles), why, d)
     finally:
         d.cleanup()
 

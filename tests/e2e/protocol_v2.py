@@ -24,6 +24,7 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
+from toolbox_common import marks_of, strike             # noqa: E402
 
 T = h.Tap({"workers": 2})
 EMPTY = "0" * 81
@@ -273,24 +274,6 @@ def _(c):
     # Work that ends first is answered as without one.
     eq(k.req("SOLVE %s deadline=%d" % (h.CLASSIC, ms)),
        h.CLASSIC_SOLUTION, "a quick SOLVE with the same deadline")
-
-
-def marks_of(puzzle):
-    """The 729-character pencil marks of a puzzle: all nine in a blank."""
-    return "".join("123456789" if ch in ".0" else
-                   "".join(x if x == ch else "." for x in "123456789")
-                   for ch in puzzle)
-
-
-def strike(marks, rng, n, keep):
-    """marks (as 81 cells) with up to n candidates struck at random, never
-    a digit of the solution keep: it stays a solution."""
-    cells = [marks[9 * i:9 * i + 9] for i in range(81)]
-    for _ in range(n):
-        i, d = rng.randrange(81), rng.randrange(9)
-        if str(d + 1) != keep[i]:
-            cells[i] = cells[i][:d] + "." + cells[i][d + 1:]
-    return cells
 
 
 def solutions_block(k, req, timeout=60):

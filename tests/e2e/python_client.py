@@ -21,7 +21,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 from toolbox_common import (count, givens, invariant,  # noqa: E402
-                            solution_of, transform, without)
+                            marks_of, solution_of, strike, transform,
+                            without)
 
 sys.path.insert(0, os.path.join(h.TOP_SRCDIR, "python"))
 import sudokud                                          # noqa: E402
@@ -269,6 +270,58 @@ def _(c):
     sol, where = r.stdout.split()
     eq(sol, h.CLASSIC_SOLUTION, "its answer")
     check(where.startswith(venv), "imported from the venv: " + where)
+
+
+@T.case("solutions() and solutions_many(): the reference's first n, "
+        "smallest first, fewer or none; cut by a budget, the Error holding "
+        "those found; effort=True; pencil marks for solve, lexmin, count, "
+        "analyze and solutions")
+def _(c):
+    import random
+    sparse = h.CLASSIC[:62] + "." * 19
+    nosol = "12345678." + "........9" + "." * 63
+    with client(c, 60) as k:
+        for p, n in ((EMPTY, 5), (sparse, 1000), (h.CLASSIC, 3), (nosol, 4)):
+            eq(k.solutions(p, n), h.ref_solutions(p, n)[0],
+               "solutions(%s, %d)" % (p[:20], n))
+        e = raises("budget", k.solutions, EMPTY, 1000, budget=200)
+        eq(e.partial, h.ref_solutions(EMPTY, len(e.partial))[0],
+           "the solutions before the budget ran out")
+        check(0 < len(e.partial) < 1000, "%d of them" % len(e.partial))
+        eff = k.solutions(EMPTY, 3, effort=True)
+        check(isinstance(eff, sudokud.Effort) and eff.value ==
+              h.ref_solutions(EMPTY, 3)[0] and eff.guesses >= 0,
+              "effort=True: %r" % (eff,))
+        eq(list(k.solutions_many([sparse, h.CLASSIC, nosol], 20)),
+           [h.ref_solutions(p, 20)[0] for p in (sparse, h.CLASSIC, nosol)],
+           "solutions_many()")
+        got = list(k.solutions_many([EMPTY, "55" + EMPTY[2:]], 2,
+                                    errors=True))
+        check(got[0] == h.ref_solutions(EMPTY, 2)[0] and
+              isinstance(got[1], sudokud.Error) and got[1].code ==
+              "conflict", "errors in place: %r" % (got,))
+        eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "in step after them")
+        for bad in (lambda: k.solutions(h.CLASSIC, 0),
+                    lambda: k.solutions(h.CLASSIC[:80], 2)):
+            try:
+                bad()
+            except ValueError:
+                continue
+            raise h.Fail("no ValueError")
+        base = "".join("." if i % 3 else ch
+                       for i, ch in enumerate(h.CLASSIC_SOLUTION))
+        cells = strike(marks_of(base), random.Random(5), 300,
+                       h.CLASSIC_SOLUTION)
+        m = "".join(cells)
+        want = h.ref_solutions("." * 81, 50, marks=cells)[0]
+        eq(k.solutions(m, 50), want, "solutions() of pencil marks")
+        eq(k.count(m, 50), len(want), "count() of pencil marks")
+        eq(k.lexmin(m), want[0], "lexmin() of pencil marks")
+        check(k.solve(m) in want, "solve() of pencil marks")
+        eq(k.analyze(marks_of(h.CLASSIC)), k.analyze(h.CLASSIC),
+           "analyze() of a puzzle's own marks")
+        eq(list(k.count_many([m, marks_of(h.CLASSIC)], 50)), [len(want), 1],
+           "count_many() of pencil marks")
 
 
 if __name__ == "__main__":

@@ -4,11 +4,18 @@ toolbox_common.py -- what the tests of the puzzle toolbox share
 (toolbox.py, over the wire; client_toolbox.py, through sudokuc; not a
 test program): the symmetries of the square as maps of cells, their
 orbits, rule-keeping transformations made here, uniqueness by the
-reference solver, and HINT's actions applied to pencil marks.  Nothing
-here asks the daemon or src/core.
+reference solver, HINT's actions applied to pencil marks, pencil marks
+struck at random; and sudokuc run with a daemon and with -L, or against
+a fake server (client_toolbox.py, client_solutions.py).  Nothing here
+asks the daemon or src/core.
 """
 
+import os
+import re
+
 import harness as h
+from fake_server import FakeServer
+from harness import check, eq
 from reference import ref_search
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -111,3 +118,74 @@ def start_marks(p):
     return [("123456789" if ch in ".0" else
              "".join(x if x == ch else "." for x in "123456789"))
             for ch in p]
+
+
+def marks_of(puzzle):
+    """The 729-character pencil marks of a puzzle: all nine in a blank."""
+    return "".join(start_marks(puzzle))
+
+
+def strike(marks, rng, n, keep):
+    """marks (as 81 cells) with up to n candidates struck at random, never
+    a digit of the solution keep: it stays a solution."""
+    cells = [marks[9 * i:9 * i + 9] for i in range(81)]
+    for _ in range(n):
+        i, d = rng.randrange(81), rng.randrange(9)
+        if str(d + 1) != keep[i]:
+            cells[i] = cells[i][:d] + "." + cells[i][d + 1:]
+    return cells
+
+
+def run(*args, stdin=""):
+    """sudokuc with args, none of the environment's servers: (status,
+    out, err)."""
+    env = dict(os.environ)
+    for k in ("SUDOKUD_SOCKET", "SUDOKUD_SERVERS"):
+        env.pop(k, None)
+    p = h.run_child([h.SUDOKUC] + [str(a) for a in args], input=stdin,
+                    env=env, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def both(c, *args, stdin=""):
+    """sudokuc with the case's daemon (on its transport) and with -L: the
+    same status, output and messages; returns them."""
+    server = (["-H", "127.0.0.1:%d" % c.d.port] if c.transport == "tcp"
+              else ["-s", c.d.path])
+    d = run(*server, *args, stdin=stdin)
+    loc = run("-L", *args, stdin=stdin)
+    eq(d, loc, "sudokuc %s: -L and the daemon" % " ".join(map(str, args[:4])))
+    return d
+
+
+def lines_of(puzzles):
+    return "".join(p + "\n" for p in puzzles)
+
+
+def lying(answer, *args, stdin="", daemon=None):
+    """sudokuc against a fake server answering answer(line), alone or
+    with a daemon beside it: (status, out, err, server name, asked)."""
+    s = FakeServer(answer)
+    try:
+        beside = ["-s", daemon.path] if daemon else []
+        rc, out, err = run("-t", "5", "-H", "127.0.0.1:%d" % s.port,
+                           *beside, *args, stdin=stdin)
+    finally:
+        s.close()
+    return rc, out, err, s.name, s.requests
+
+
+def liar_caught(what, answer, args, stdin, why, daemon):
+    """A server answering answer(line) to sudokuc args: alone, nothing
+    printed, exit 2, the server and why (a regular expression) named;
+    beside daemon, set aside, the output -L's, exit 3."""
+    rc, out, err, name, _ = lying(answer, *args, stdin=stdin)
+    check(rc == 2 and out == "", "%s alone: %r %r" % (what, rc, err))
+    check(re.search(r"^sudokuc: %s: wrong answer to -:\d+: (%s)"
+                    % (re.escape(name), why), err, re.M),
+          "%s: no /%s/ in %r" % (what, why, err))
+    rc, out, err, _, asked = lying(answer, "-C", "2", *args, stdin=stdin,
+                                   daemon=daemon)
+    want = run("-L", *args, stdin=stdin)[1]
+    check(rc == 3 and out == want and asked >= 1,
+          "%s beside a daemon: %r %r, asked %d" % (what, rc, err, asked))

@@ -94,7 +94,7 @@ got:  $(echo $got)"
 	fi
 }
 
-echo "1..21"
+echo "1..22"
 
 # bash-completion's loader finds both files by the commands' names.
 for p in sudokuc sudokud; do
@@ -128,6 +128,8 @@ check "sudokuc generate --symmetry: the symmetries" \
 check "sudokuc shuffle --: --seed after the word" \
     "$(printf '%s\n' $(echo "$copts" | grep -e '^--') --seed= | sort -u)" \
     sudokuc shuffle --
+check "sudokuc solutions -: -n after the word" \
+    "$(printf '%s\n' $copts -n --number= | sort -u)" sudokuc solutions -
 check "sudokuc --: its long options" "$(echo "$copts" | grep -e '^--')" \
     sudokuc --
 check "sudokud -: every option of sudokud --help" "$dopts" sudokud -
@@ -138,7 +140,7 @@ check "sudokuc --format=: the output formats" "grid line pretty spaced" \
 check "sudokuc --errors=: stderr, stdout" "stderr stdout" \
     sudokuc --errors = ''
 check "sudokuc operands: meta requests and files" \
-    "analyze canon constrain etc generate hint minimize path ping puzzles.txt rate shuffle stats sudokud.conf sudokud.sock version" \
+    "analyze canon constrain etc generate hint minimize path ping puzzles.txt rate shuffle solutions stats sudokud.conf sudokud.sock version" \
     sudokuc -v ''
 check "sudokuc p: path, ping and puzzles.txt" "path ping puzzles.txt" \
     sudokuc -l p
