@@ -7,8 +7,9 @@
  * Each reply is checked against doc/protocol.md's framing, not against
  * the server's own output: 7-bit printable ASCII lines ending in LF; no
  * reply to a blank line; one line per request, except HELP and STATS
- * alone, which answer lines ending with END, and PATH, which answers
- * one ERR line or steps and a summary ending with END.
+ * alone, SLOWLOG GET and CLIENT LIST, which answer lines ending with
+ * END, PATH, which answers one ERR line or steps and a summary ending
+ * with END, and SOLUTIONS, solutions then END or a cut's ERR line.
  */
 #include <sys/types.h>
 
@@ -63,15 +64,35 @@ fuzz_setup(void)
 }
 
 /*
- * The request's words: blank, HELP or STATS alone, PATH with arguments,
- * or anything else.
+ * What a request's reply must look like, by its first word: one line;
+ * none (a blank line); lines ending with END (HELP, STATS alone); one
+ * line or lines ending with END (SLOWLOG, CLIENT: GET and LIST answer
+ * lists, the others a line); one ERR line or steps and a summary ending
+ * with END (PATH); solutions, then END or an ERR line of a cut, or one
+ * ERR line (SOLUTIONS).
  */
-enum fuzz_kind { FUZZ_BLANK, FUZZ_BLOCK, FUZZ_PATH, FUZZ_LINE };
+enum fuzz_kind {
+	FUZZ_LINE, FUZZ_BLANK, FUZZ_BLOCK, FUZZ_LIST, FUZZ_PATH, FUZZ_SOLUTIONS
+};
+
+static const struct {
+	const char	*verb;
+	int		 alone;		/* the kind only without arguments */
+	enum fuzz_kind	 kind;
+} fuzz_kinds[] = {
+	{ "HELP", 1, FUZZ_BLOCK },
+	{ "STATS", 1, FUZZ_BLOCK },
+	{ "SLOWLOG", 0, FUZZ_LIST },
+	{ "CLIENT", 0, FUZZ_LIST },
+	{ "PATH", 0, FUZZ_PATH },
+	{ "SOLUTIONS", 0, FUZZ_SOLUTIONS },
+};
 
 static enum fuzz_kind
 fuzz_kind(const char *s, ssize_t len)
 {
 	ssize_t	i = 0, start, end;
+	size_t	k, n;
 
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;
@@ -83,14 +104,71 @@ fuzz_kind(const char *s, ssize_t len)
 	end = i;
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (i == len && ((end - start == 4 &&
-	    strncasecmp(s + start, "HELP", 4) == 0) || (end - start == 5 &&
-	    strncasecmp(s + start, "STATS", 5) == 0)))
-		return (FUZZ_BLOCK);
-	if (i < len && end - start == 4 &&
-	    strncasecmp(s + start, "PATH", 4) == 0)
-		return (FUZZ_PATH);
+	for (k = 0; k < sizeof fuzz_kinds / sizeof fuzz_kinds[0]; k++) {
+		n = strlen(fuzz_kinds[k].verb);
+		if ((size_t)(end - start) == n &&
+		    strncasecmp(s + start, fuzz_kinds[k].verb, n) == 0 &&
+		    (i == len) == fuzz_kinds[k].alone)
+			return (fuzz_kinds[k].kind);
+	}
 	return (FUZZ_LINE);
+}
+
+/* Does the line at p (of len bytes, LF included) start with word? */
+static int
+fuzz_starts(const unsigned char *p, size_t len, const char *word)
+{
+	size_t	n = strlen(word);
+
+	return (len > n && memcmp(p, word, n) == 0 &&
+	    (p[n] == ' ' || p[n] == '\n'));
+}
+
+/*
+ * SOLUTIONS: one ERR line, or 81-digit lines, then END (effort tokens
+ * after it) or the ERR line of a cut.  0 if so.
+ */
+static int
+fuzz_solutions(const unsigned char *p, size_t len)
+{
+	size_t	i;
+
+	while (len > 0) {
+		if (fuzz_starts(p, len, "END") || fuzz_starts(p, len, "ERR"))
+			return (memchr(p, '\n', len) == p + len - 1 ? 0 : -1);
+		if (len < SUDOKU_CELLS + 1 || p[SUDOKU_CELLS] != '\n')
+			return (-1);
+		for (i = 0; i < SUDOKU_CELLS; i++)
+			if (p[i] < '1' || p[i] > '9')
+				return (-1);
+		p += SUDOKU_CELLS + 1;
+		len -= SUDOKU_CELLS + 1;
+	}
+	return (-1);
+}
+
+/* Does the reply (len bytes, lines of printable ASCII) fit kind? */
+static int
+fuzz_fits(const unsigned char *p, size_t len, size_t lines,
+    enum fuzz_kind kind)
+{
+	int	ends = len >= 4 && memcmp(p + len - 4, "END\n", 4) == 0;
+
+	switch (kind) {
+	case FUZZ_LINE:
+		return (lines == 1);
+	case FUZZ_BLOCK:
+		return (ends);
+	case FUZZ_LIST:
+		return (lines == 1 || ends);
+	case FUZZ_PATH:
+		return ((lines == 1 && fuzz_starts(p, len, "ERR")) ||
+		    (lines >= 2 && ends && !fuzz_starts(p, len, "ERR")));
+	case FUZZ_SOLUTIONS:
+		return (fuzz_solutions(p, len) == 0);
+	default:
+		return (0);
+	}
 }
 
 /* The reply in out (drained): is it what kind calls for? */
@@ -113,15 +191,7 @@ fuzz_check(struct evbuffer *out, enum fuzz_kind kind)
 		else if (p[i] < 0x20 || p[i] > 0x7e)
 			abort();
 	}
-	if (kind == FUZZ_LINE && lines != 1)
-		abort();
-	/* PATH: one ERR line, or lines ending with END and no ERR. */
-	if (kind == FUZZ_PATH && !(lines == 1 && len > 4 &&
-	    memcmp(p, "ERR ", 4) == 0) && !(lines >= 2 && len >= 4 &&
-	    memcmp(p + len - 4, "END\n", 4) == 0 && memcmp(p, "ERR ", 4) != 0))
-		abort();
-	if (kind == FUZZ_BLOCK && (len < 4 ||
-	    memcmp(p + len - 4, "END\n", 4) != 0))
+	if (!fuzz_fits(p, len, lines, kind))
 		abort();
 	evbuffer_drain(out, len);
 }
