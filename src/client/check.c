@@ -92,35 +92,43 @@ check_solution(const struct item *it, const char *reply, char *why,
 }
 
 /*
- * SOLUTIONS' first (at first; n of them) is the least solution, and
- * with END before the n asked (ended) no solution is left out: a count
- * here finds no more than n.  Unless a search here cannot tell.
+ * SOLUTIONS' n lines (at reply, 82 bytes apart) are the puzzle's first
+ * n solutions: a walk here in the same increasing order meets each in
+ * its place (check_solutions() made sure they are solutions and
+ * increasing, not that none was skipped); and with END before the n
+ * asked (ended) it finds no (n+1)-th.  A walk out of budget cannot
+ * tell: it passes.
  */
 static int
 check_complete(const struct query *q, const struct item *it,
-    const char *first, unsigned long n, int ended, char *why, size_t size)
+    const char *reply, unsigned long n, int ended, char *why, size_t size)
 {
 	struct sudoku_search	s;
 	struct sudoku_grid	g;
-	unsigned long		found = 0;
-	char			least[SUDOKU_CELLS];
+	enum sudoku_result	r;
+	unsigned long		i;
+	char			line[SUDOKU_CELLS];
 
-	item_search(it, &s, SUDOKU_LEXMIN, 1, CHECK_BUDGET);
-	if (n > 0 && sudoku_search_run(&s, 0) == SUDOKU_SOLVED) {
-		sudoku_search_result(&s, &found, &g, NULL);
-		sudoku_format(&g, least);
-		if (memcmp(least, first, SUDOKU_CELLS) != 0)
+	item_search(it, &s, SUDOKU_LEXMIN, n < q->limit ? n + 1 : q->limit,
+	    CHECK_BUDGET);
+	for (i = 0; (r = sudoku_search_next(&s, 0, &g)) == SUDOKU_SOLVED;
+	    i++) {
+		if (i == n)
+			return (ended ? check_fail(why, size, "%lu solution%s, "
+			    "then END, but the puzzle has more", n, n == 1 ?
+			    "" : "s") : 0);
+		sudoku_format(&g, line);
+		if (memcmp(line, reply + i * (SUDOKU_CELLS + 1),
+		    SUDOKU_CELLS) == 0)
+			continue;
+		if (i == 0)
 			return (check_fail(why, size, "the first solution is "
 			    "not the least"));
+		return (check_fail(why, size, "line %lu: a solution left "
+		    "out before it", i + 1));
 	}
-	if (!ended || n >= q->limit)
-		return (0);
-	item_search(it, &s, SUDOKU_ANY, n + 1, CHECK_BUDGET);
-	if (sudoku_search_run(&s, 0) != SUDOKU_SOLVED)
-		return (0);
-	sudoku_search_result(&s, &found, NULL, NULL);
-	return (found <= n ? 0 : check_fail(why, size, "%lu solution%s, then "
-	    "END, but the puzzle has more", n, n == 1 ? "" : "s"));
+	return (r == SUDOKU_NOSOLUTION && i < n ? check_fail(why, size,
+	    "line %lu: the puzzle has only %lu solutions", i + 1, i) : 0);
 }
 
 /* A decimal count, no sign or leading zero, at most the limit. */
@@ -265,14 +273,13 @@ check_hint(const struct query *q, const struct item *it, const char *reply,
 }
 
 /*
- * "ERR <code> <text>": a code the request can get.  length, char and
- * conflict never: sudokuc checked the puzzle (and the grid) itself.
+ * "ERR <code> <text>" with a code of any or mine (" a b "), or deadline
+ * when the request had one.
  */
 static int
-check_error(const struct query *q, const char *reply, char *why,
-    size_t size)
+check_code(const struct query *q, const char *reply, const char *any,
+    const char *mine, char *why, size_t size)
 {
-	static const char *const any = " syntax toolong budget ";
 	char		 code[24];
 	const char	*p = reply + 4;
 	size_t		 n = strspn(p, "abcdefghijklmnopqrstuvwxyz");
@@ -282,17 +289,43 @@ check_error(const struct query *q, const char *reply, char *why,
 	snprintf(code, sizeof code, " %.*s ", (int)n, p);
 	if (q->deadline != 0 && strcmp(code, " deadline ") == 0)
 		return (0);
-	if (strstr(any, code) == NULL &&
-	    strstr(item_mode(q->mode)->errors, code) == NULL)
+	if (strstr(any, code) == NULL && strstr(mine, code) == NULL)
 		return (check_fail(why, size, "ERR %.*s, which this request "
 		    "cannot get", (int)n, p));
 	return (0);
 }
 
 /*
+ * "ERR <code> <text>": a code the request can get.  length, char and
+ * conflict never: sudokuc checked the puzzle (and the grid) itself.
+ */
+static int
+check_error(const struct query *q, const char *reply, char *why,
+    size_t size)
+{
+	return (check_code(q, reply, " syntax toolong budget ",
+	    item_mode(q->mode)->errors, why, size));
+}
+
+/*
+ * The ERR line that ends SOLUTIONS' list after some solutions: only a
+ * cut, by the budget or the deadline asked.  Every other error comes
+ * before any search, so never after a solution.
+ */
+static int
+check_cut(const struct query *q, const char *reply, char *why, size_t size)
+{
+	if (check_code(q, reply, " budget ", " ", why, size) == 0)
+		return (0);
+	return (check_fail(why, size, "ERR %.*s after solutions: only budget "
+	    "or deadline cuts a list short", (int)strcspn(reply + 4, " "),
+	    reply + 4));
+}
+
+/*
  * SOLUTIONS: lines of solutions of the puzzle, each larger than the one
- * before, at most n, then END or an ERR the request can get (its budget
- * or deadline cut it short); none left out (check_complete()).
+ * before, at most n, then END or the ERR of a cut (check_cut()); none
+ * left out (check_complete()).  An ERR alone was check_error()'s.
  */
 static int
 check_solutions(const struct query *q, const struct item *it,
@@ -317,7 +350,7 @@ check_solutions(const struct query *q, const struct item *it,
 			    "solutions asked", q->limit));
 		prev = p;
 	}
-	if (strncmp(p, "ERR ", 4) == 0 && check_error(q, p, why, size) != 0)
+	if (strncmp(p, "ERR ", 4) == 0 && check_cut(q, p, why, size) != 0)
 		return (-1);
 	if (strncmp(p, "ERR ", 4) != 0 && strcmp(p, "END") != 0)
 		return (check_fail(why, size, "not solutions, then END"));

@@ -137,6 +137,15 @@ def listed(line):
     return ref(words[1], int(words[2])) + ["END"]
 
 
+def beyond(line):
+    """The reference's first n + 1 solutions of a SOLUTIONS line."""
+    words = line.split()
+    return ref(words[1], int(words[2]) + 1)
+
+
+BUDGET_ERR = "ERR budget search budget of 100000 guesses exceeded"
+
+
 @T.case("a server lying about SOLUTIONS: alone, nothing printed, exit 2; "
         "beside a daemon, set aside, every answer the daemon's (as -L "
         "prints it), exit 3", transports=ONE, timeout=300)
@@ -158,9 +167,25 @@ def _(c):
          lambda ln: listed(ln)[:-2] + ["END"],
          r"\d+ solutions?, then END, but the puzzle has more"),
         ("ERR nosolution", lambda ln: listed(ln)[:2] + [NOSOL_ERR],
-         r"ERR nosolution, which this request cannot get"),
+         r"ERR nosolution after solutions: only budget or deadline "
+         r"cuts a list short"),
         ("a line of no solution", lambda ln: listed(ln)[:1] + ["OK"] +
          listed(ln)[1:], r"line 2: not 81 digits 1-9"),
+        ("a middle solution skipped, n lines all the same",
+         lambda ln: beyond(ln)[:1] + beyond(ln)[2:] + ["END"],
+         r"line 2: a solution left out before it"),
+        ("a middle solution skipped, then ERR budget",
+         lambda ln: beyond(ln)[:1] + beyond(ln)[4:5] + [BUDGET_ERR],
+         r"line 2: a solution left out before it"),
+        ("ERR syntax after solutions",
+         lambda ln: listed(ln)[:2] + ["ERR syntax SOLUTIONS <puzzle> <n>"],
+         r"ERR syntax after solutions: only budget or deadline cuts "
+         r"a list short"),
+        ("ERR deadline after solutions, none asked",
+         lambda ln: listed(ln)[:2] + ["ERR deadline deadline of 5 ms "
+                                      "passed before an answer"],
+         r"ERR deadline after solutions: only budget or deadline cuts "
+         r"a list short"),
     ]
     args = ["solutions", "-n", 5]
     d = h.Daemon(workers=1).start()
