@@ -30,6 +30,12 @@
 #define LOCAL_CHUNK	128
 /* Chunks in the ring per thread: work queued while the head is solved. */
 #define LOCAL_RING	4
+/*
+ * Reply bytes a chunk may hold: fewer items a chunk when each reply is
+ * large (solutions -n 10000, about 800 KB), so that the ring's replies,
+ * all held until printed, stay some tens of megabytes.
+ */
+#define LOCAL_CHUNK_BYTES	(4 * 1024 * 1024)
 
 enum chunk_state {
 	CHUNK_FREE = 0,
@@ -52,6 +58,7 @@ struct local {
 
 	struct chunk		*ring;
 	size_t			 nring;
+	size_t			 chunk;		/* items per chunk */
 	size_t			 head;		/* the oldest chunk in use */
 	size_t			 count;		/* chunks in use */
 
@@ -152,10 +159,12 @@ local_print(struct local *l)
 		pthread_mutex_unlock(&l->lock);
 		if (!done)
 			break;
-		for (i = 0; i < ch->n; i++)
+		for (i = 0; i < ch->n; i++) {
 			if (output_item(l->out, &ch->items[i],
 			    ch->reply[i].p) == -1)
 				return (-1);
+			reply_buf_trim(&ch->reply[i]);
+		}
 		output_tick(l->out);
 		pthread_mutex_lock(&l->lock);
 		ch->state = CHUNK_FREE;
@@ -177,7 +186,7 @@ local_fill(struct local *l)
 	int		 r = 1;
 
 	ch->n = 0;
-	while (ch->n < LOCAL_CHUNK) {
+	while (ch->n < l->chunk) {
 		if ((r = input_next(l->in, &ch->items[ch->n])) == 1) {
 			ch->n++;
 			continue;
@@ -267,6 +276,9 @@ local_run(struct input *in, const struct query *q, struct output *out,
 	l.query = q;
 	l.out = out;
 	l.nring = nthreads == 1 ? 1 : (size_t)nthreads * LOCAL_RING;
+	l.chunk = LOCAL_CHUNK_BYTES / reply_size(q);
+	l.chunk = l.chunk < 1 ? 1 : l.chunk > LOCAL_CHUNK ? LOCAL_CHUNK :
+	    l.chunk;
 	l.ring = xcalloc(l.nring, sizeof *l.ring);
 	pthread_mutex_init(&l.lock, NULL);
 	pthread_cond_init(&l.work, NULL);

@@ -432,3 +432,19 @@ reply_buf_free(struct reply_buf *b)
 	b->p = NULL;
 	b->size = 0;
 }
+
+void
+reply_buf_trim(struct reply_buf *b)
+{
+	if (b->size > REPLY_KEEP)
+		reply_buf_free(b);
+}
+
+size_t
+reply_size(const struct query *q)
+{
+	if (q->mode != MODE_SOLUTIONS)
+		return (REPLY_MAX);
+	/* A line a solution, then the longest ERR or END. */
+	return ((size_t)q->limit * (SUDOKU_CELLS + 1) + 128);
+}

@@ -17,6 +17,14 @@
  */
 #define REPLY_MAX	1024
 
+/*
+ * The most a reply buffer keeps for the next reply (reply_buf_trim()):
+ * a PATH's lines fit; a long SOLUTIONS list (82 bytes a solution) is
+ * let go once printed, or every buffer of -L's ring would end up the
+ * size of the longest list it ever held.
+ */
+#define REPLY_KEEP	(64 * 1024)
+
 /* A reply's bytes: grown as a reply needs, kept for the next one. */
 struct reply_buf {
 	char	*p;
@@ -34,5 +42,12 @@ struct reply_buf {
 void	reply_make(const struct item *it, const struct query *q,
 	    struct reply_buf *b);
 void	reply_buf_free(struct reply_buf *b);
+/* Frees b if it grew past REPLY_KEEP: call once its reply is printed. */
+void	reply_buf_trim(struct reply_buf *b);
+/*
+ * Bytes a reply to q may take: SOLUTIONS' list of q->limit lines, else
+ * REPLY_MAX (PATH's lines are some kilobytes at most).
+ */
+size_t	reply_size(const struct query *q);
 
 #endif /* REPLY_H */

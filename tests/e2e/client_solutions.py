@@ -17,6 +17,7 @@ aside, and the batch ends on the daemon beside it as -L prints it.
 import os
 import random
 import re
+import subprocess
 import sys
 
 sys.dont_write_bytecode = True      # keep the source tree clean
@@ -207,6 +208,34 @@ def _(c):
                         stdin=text)
     check(rc in (0, 1) and "wrong answer" not in err, "%r %r" % (rc, err))
     eq(len(out.rstrip("\n").split("\n\n")), 300, "300 lists")
+
+
+def peak_kib(*args, stdin):
+    """sudokuc -q args on the file stdin, output thrown away: (status,
+    its peak resident set in KiB)."""
+    with open(stdin) as f:
+        p = subprocess.Popen([h.SUDOKUC, "-q"] + [str(a) for a in args],
+                             stdin=f, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        _, status, use = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, use.ru_maxrss
+
+
+@T.case("-L -j 4 solutions -n 10000, 400 near-empty grids (about 800 KB "
+        "a reply): the peak resident set stays under 64 MiB, the replies "
+        "printed let go, not one buffer kept a puzzle", transports=ONE,
+        timeout=120)
+def _(c):
+    path = os.path.join(c.d.tmp, "near-empty")
+    with open(path, "w") as f:
+        f.write(lines_of("." * (i % 81) + str(i % 9 + 1) + "." * (80 - i % 81)
+                         for i in range(400)))
+    rc, kib = peak_kib("-L", "-j", 4, "solutions", "-n", 10000,
+                       stdin=path)
+    c.note("peak resident set: %d KiB" % kib)
+    eq(rc, 0, "exit status")
+    check(h.SANITIZED or kib < 64 * 1024, "peak of %d KiB" % kib)
 
 
 if __name__ == "__main__":
