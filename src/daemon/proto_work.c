@@ -147,9 +147,21 @@ work_reduce(const struct proto_env *env, struct sudoku_reduce *r,
 	return (res);
 }
 
+/* SOLUTIONS' search is over: had it any solution? */
+static enum sudoku_result
+work_listed(const struct sudoku_search *s)
+{
+	unsigned long	found = 0;
+
+	sudoku_search_result(s, &found, NULL, NULL);
+	return (found > 0 ? SUDOKU_SOLVED : SUDOKU_NOSOLUTION);
+}
+
 /*
  * SOLUTIONS: each solution found, a line in out, for about max_ns and
- * at most WORK_EACH_BYTES; SUDOKU_SOLVED once they are all out.
+ * at most WORK_EACH_BYTES; once they are all out, SUDOKU_SOLVED, or
+ * SUDOKU_NOSOLUTION if there were none (counted unsolvable, as COUNT's
+ * 0 is; the reply is END all the same).
  */
 static enum sudoku_result
 work_each(const struct proto_env *env, struct evbuffer *out,
@@ -170,7 +182,7 @@ work_each(const struct proto_env *env, struct evbuffer *out,
 			n += sizeof line;
 			res = SUDOKU_MORE;
 		} else if (res == SUDOKU_NOSOLUTION)
-			res = SUDOKU_SOLVED;	/* all of them are out */
+			res = work_listed(s);
 		t = proto_work_nsec();
 	} while (res == SUDOKU_MORE && t - t0 < max_ns &&
 	    n < WORK_EACH_BYTES);

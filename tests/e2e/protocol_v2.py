@@ -316,6 +316,23 @@ def _(c):
           EFFORT.match(end).group(1) == "END", "effort=1: %r" % end)
 
 
+@T.case("STATS: SOLUTIONS of a puzzle with none counts as unsolvable, as "
+        "COUNT's 0 does; of one with some, as solved")
+def _(c):
+    k = c.connect(timeout=60)
+    nosol = "12345678." + "........9" + "." * 63
+    before = h.stats_ints(c.d.stats())
+    eq(solutions_block(k, "SOLUTIONS %s 4" % nosol), ([], "END"),
+       "SOLUTIONS of none")
+    eq(k.req("COUNT %s 4" % nosol), "0", "COUNT of none")
+    eq(len(solutions_block(k, "SOLUTIONS %s 3" % EMPTY)[0]), 3,
+       "SOLUTIONS of many")
+    after = h.stats_ints(c.d.stats())
+    eq((after["unsolvable"] - before["unsolvable"],
+        after["solved"] - before["solved"]), (2, 1),
+       "unsolvable and solved risen by")
+
+
 @T.case("pencil marks (729 characters): SOLVE, LEXMIN, COUNT, SOLUTIONS "
         "and ANALYZE answer within the marks, as the reference does; a cell "
         "without a candidate, a bad character, clashing givens")
