@@ -279,6 +279,24 @@ def _solutions(effort: bool) -> Callable[[List[str]], Any]:
     return parse
 
 
+def _stats(lines: List[str]) -> Dict[str, str]:
+    """STATS' lines, "STAT <name> <value>", as a dict."""
+    return {ln.split(" ")[1]: ln.split(" ", 2)[2] for ln in lines}
+
+
+# The requests whose reply is several lines (doc/protocol.md, Framing):
+# by their verb, or their verb and its first argument.
+_BLOCK_VERBS = frozenset(("STATS", "HELP", "PATH", "SOLUTIONS"))
+_BLOCK_PAIRS = frozenset((("SLOWLOG", "GET"), ("CLIENT", "LIST")))
+
+
+def _is_block(line: str) -> bool:
+    """Is the reply to the request line several lines?"""
+    words = line.upper().split()
+    return bool(words) and (words[0] in _BLOCK_VERBS or
+                            tuple(words[:2]) in _BLOCK_PAIRS)
+
+
 def _path(lines: List[str]) -> Path:
     *steps, summary = lines
     dead = bool(steps) and steps[-1].startswith("nostep ")
@@ -388,21 +406,25 @@ class Client:
             self._fill()
         return self._pending.popleft().decode("ascii")
 
+    def _lines(self, block: bool) -> List[str]:
+        """The next reply's lines as they came: one, or with block up
+        to and with the last, a line that is END or starts with "END "
+        (effort's tokens) or "ERR " (one alone, or SOLUTIONS' cut)."""
+        out = [self._line()]
+        while block and out[-1].split(" ")[0] != "END" and \
+                not out[-1].startswith("ERR "):
+            out.append(self._line())
+        return out
+
     def _reply(self, block: bool) -> Union[str, List[str]]:
         """The next reply: one line, or with block the lines up to END
         (not kept), or the one ERR line such a request gets instead.  A
         last line that says more is kept: SOLUTIONS' ERR after the
         solutions a budget let out, END with effort's tokens."""
-        line = self._line()
-        if not block or line.startswith("ERR "):
-            return line
-        out = []
-        while line.split(" ")[0] != "END" and not line.startswith("ERR "):
-            out.append(line)
-            line = self._line()
-        if line != "END":
-            out.append(line)
-        return out
+        lines = self._lines(block)
+        if not block or (len(lines) == 1 and lines[0].startswith("ERR ")):
+            return lines[0]
+        return lines[:-1] if lines[-1] == "END" else lines
 
     def _skip_owed(self) -> None:
         """The replies of a batch left before its end: read, dropped,
@@ -430,11 +452,17 @@ class Client:
                                 % (request[:40], reply[:100])) from None
 
     def request(self, line: str) -> str:
-        """Send one request line, return its one reply line as it is
-        (an ``ERR`` line too): the protocol, unparsed."""
+        """Send one request line, return its reply as it is (an ``ERR``
+        line too): the protocol, unparsed.  The reply of a verb of
+        several lines (STATS, HELP, PATH, SOLUTIONS, SLOWLOG GET,
+        CLIENT LIST) is read whole, so that the next reply is the next
+        request's: its lines joined by LF, the last ``END`` (``END
+        guesses=... us=...`` with effort=1) or, for SOLUTIONS, the
+        ``ERR`` that cut the list short; one ``ERR`` line when the
+        request was refused."""
         self._skip_owed()
         self._send([line])
-        return self._line()
+        return "\n".join(self._lines(_is_block(line)))
 
     def _ask(self, line: str, parse: Callable[[str], Any],
              effort: bool = False) -> Any:
@@ -469,8 +497,7 @@ class Client:
 
     def stats(self) -> Dict[str, str]:
         """STATS, as a dict of strings."""
-        return {ln.split(" ")[1]: ln.split(" ", 2)[2]
-                for ln in self._block("STATS")}
+        return self._block("STATS", _stats)
 
     # -- verbs that solve ------------------------------------------------
     def solve(self, puzzle: str, *, budget: Optional[int] = None,
@@ -613,7 +640,7 @@ class Client:
         if grid is not None:
             line += " " + _check_cells(grid, (81, 729))
         line += _options(budget, deadline, False)
-        return _path(self._block(line))
+        return self._block(line, _path)
 
     # -- pipelined batches -----------------------------------------------
     def _many(self, lines: Iterable[str], parse: Callable[[Any], Any],

@@ -26,6 +26,7 @@ from toolbox_common import (count, givens, invariant,  # noqa: E402
 
 sys.path.insert(0, os.path.join(h.TOP_SRCDIR, "python"))
 import sudokud                                          # noqa: E402
+from fake_server import FakeServer                      # noqa: E402
 
 T = h.Tap({"workers": 2})
 EMPTY = "0" * 81
@@ -216,6 +217,55 @@ def _(c):
            sudokud.Generated(p, None, "hard"), "a reply with level=")
         raises("syntax", k.generate, symmetry="rot180",
                pattern="x" + "." * 80)
+
+
+@T.case("a malformed PATH or STATS reply (fake_server.py) raises "
+        "ProtocolError, as path_many's does, and the connection stays in "
+        "step", transports=(None,))
+def _(c):
+    bad = {"PATH": ["nonsense", "END"], "STATS": ["STAT alone", "END"]}
+    s = FakeServer(lambda ln: bad.get(ln.split(" ")[0], "PONG"))
+    try:
+        with sudokud.Client("127.0.0.1:%d" % s.port, timeout=5) as k:
+            for what, fn in (("path", lambda: k.path(h.CLASSIC)),
+                             ("path_many",
+                              lambda: list(k.path_many([h.CLASSIC]))),
+                             ("stats", k.stats)):
+                try:
+                    fn()
+                except sudokud.ProtocolError:
+                    k.ping()
+                    continue
+                except Exception as e:          # noqa: BLE001
+                    raise h.Fail("%s: %r, not ProtocolError" % (what, e))
+                raise h.Fail("%s: a malformed reply accepted" % what)
+    finally:
+        s.close()
+
+
+@T.case("request() of a verb of several lines (STATS, HELP, PATH, "
+        "SOLUTIONS, SLOWLOG GET, CLIENT LIST): the whole reply, its lines "
+        "joined by LF, the last END or SOLUTIONS' ERR; the next reply the "
+        "next request's")
+def _(c):
+    with client(c, timeout=30) as k:
+        for line, last in (("STATS", "END"), ("HELP", "END"),
+                           ("stats", "END"), ("HELP x", "ERR syntax "),
+                           ("PATH " + h.CLASSIC, "END"),
+                           ("SOLUTIONS %s 3" % EMPTY, "END"),
+                           ("SOLUTIONS %s 3 effort=1" % EMPTY, "END "),
+                           ("SOLUTIONS %s 1000 budget=200" % EMPTY,
+                            "ERR budget "),
+                           ("SLOWLOG GET", "END"), ("CLIENT LIST", "END")):
+            got = k.request(line).split("\n")
+            check(got[-1] == last or (last.endswith(" ") and
+                                      got[-1].startswith(last)),
+                  "%s: ends in %r" % (line, got[-1]))
+            eq(k.request("PING"), "PONG", "the reply after %s" % line)
+        eq(k.request("SOLUTIONS %s 3" % EMPTY).split("\n"),
+           k.solutions(EMPTY, 3) + ["END"], "SOLUTIONS' lines")
+        eq(k.request("PATH 1" + h.CLASSIC), "ERR length expected 81 cells, "
+           "found 82", "an ERR alone, one line")
 
 
 @T.case("addresses: unix:PATH, a path, HOST:PORT, (host, port), "
