@@ -18,7 +18,8 @@
  * done.  A meta request (ping, stats, version) is sent alone, once
  * everything before it is done and before anything after it is taken,
  * so its reply is always for the head.  A reply of several lines (STATS,
- * PATH) is gathered on its connection up to its END, then taken whole:
+ * PATH, SOLUTIONS) is gathered on its connection up to its END (or
+ * SOLUTIONS' ERR after its solutions), then taken whole:
  * a connection lost midway leaves nothing printed, and it goes again.
  *
  * No request is lost with a connection.  Every request is a pure

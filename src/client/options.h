@@ -53,7 +53,7 @@ struct options {
 	size_t		 nspecs;
 	char		*port;		/* -p */
 	int		 hostport;	/* an -H gave a port */
-	unsigned long	 number;	/* generate -n (solutions -n: limit) */
+	unsigned long	 number;	/* generate -n; not solutions -n */
 	uint64_t	 seed;		/* --seed: the first item's */
 	int		 seeded;	/* --seed was given */
 	int		 stats;		/* a stats operand was given */
