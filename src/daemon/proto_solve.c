@@ -164,7 +164,7 @@ enum proto_status
 proto_solve_solutions(struct proto_req *req)
 {
 	struct proto_job	*job;
-	uint64_t		 n;
+	uint64_t		 n = 0;
 
 	if (solve_limit(req, &n) != 0)
 		return (PROTO_OK);

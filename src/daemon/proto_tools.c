@@ -25,17 +25,17 @@
 #include "proto_int.h"
 #include "stats.h"
 
-/* A puzzle line: the 81 cells, '.' for blanks, then LF. */
+/* A puzzle line: the 81 cells, '.' for blanks, with info its seed, LF. */
 static void
 tools_puzzle_line(struct evbuffer *out, const struct sudoku_grid *g,
-    const struct proto_job *job)
+    int info, uint64_t seed)
 {
 	char	line[SUDOKU_CELLS + 1];
 
 	proto_logic_format(g, line);
-	if (job != NULL && job->opts.info) {
+	if (info) {
 		evbuffer_add_printf(out, "%.81s seed=%llu\n", line,
-		    (unsigned long long)job->seed);
+		    (unsigned long long)seed);
 		return;
 	}
 	line[SUDOKU_CELLS] = '\n';
@@ -63,15 +63,14 @@ proto_tools_canon(struct proto_req *req)
 enum proto_status
 proto_tools_shuffle(struct proto_req *req)
 {
-	struct proto_job	 job;
-	struct sudoku_grid	 g, out;
+	struct sudoku_grid	g, out;
+	uint64_t		seed;
 
-	if (proto_logic_seed(req, 2, &job.seed) != 0 ||
+	if (proto_logic_seed(req, 2, &seed) != 0 ||
 	    proto_puzzle(req, &req->tok[1], &g) != 0)
 		return (PROTO_OK);
-	job.opts = req->opts;
-	sudoku_shuffle(&g, job.seed, &out, NULL);
-	tools_puzzle_line(req->out, &out, &job);
+	sudoku_shuffle(&g, seed, &out, NULL);
+	tools_puzzle_line(req->out, &out, req->opts.info, seed);
 	return (PROTO_OK);
 }
 
@@ -119,7 +118,7 @@ proto_tools_reduced(struct proto_done *d)
 	switch (d->result) {
 	case SUDOKU_SOLVED:
 		sudoku_reduce_result(&d->job->u.reduce, &g, NULL);
-		tools_puzzle_line(d->out, &g, d->job);
+		tools_puzzle_line(d->out, &g, d->job->opts.info, d->job->seed);
 		break;
 	case SUDOKU_NOSOLUTION:
 		proto_error(d->env, d->out, STAT_ERR_NOSOLUTION, "nosolution",
