@@ -366,6 +366,30 @@ static const char *const check_keys[] = {
 #define CHECK_NKEYS	(sizeof check_keys / sizeof check_keys[0])
 
 /*
+ * ANALYZE's status against a count to 2 here: each valid line of a
+ * lying status would pass otherwise.  Unless the count runs out.
+ */
+static int
+check_status(const struct item *it, const char *status, char *why,
+    size_t size)
+{
+	static const char *const name[] = { "nosolution", "unique",
+	    "multiple" };
+	static const char *const has[] = { "no solution", "one solution",
+	    "more than one solution" };
+	struct sudoku_search	s;
+	unsigned long		n = 0;
+
+	item_search(it, &s, SUDOKU_ANY, 2, CHECK_BUDGET);
+	if (sudoku_search_run(&s, 0) == SUDOKU_BUDGET)
+		return (0);
+	sudoku_search_result(&s, &n, NULL, NULL);
+	n = n > 2 ? 2 : n;
+	return (strcmp(status, name[n]) == 0 ? 0 : check_fail(why, size,
+	    "status %s, but the puzzle has %s", status, has[n]));
+}
+
+/*
  * "status=S clues=N guesses=N", and for a unique puzzle " solution=
  * level= score= hardest=": the clues the puzzle's, the solution valid,
  * the rating as RATE's would be.
@@ -396,6 +420,8 @@ check_analyze(const struct item *it, const char *reply, char *why,
 		return (check_fail(why, size, "not an analysis of this "
 		    "puzzle"));
 	snprintf(text, sizeof text, "%.*s", (int)len[0], val[0]);
+	if (check_status(it, text, why, size) != 0)
+		return (-1);
 	if (n == 3)
 		return (strcmp(text, "multiple") == 0 ||
 		    strcmp(text, "nosolution") == 0 ? 0 : check_fail(why, size,

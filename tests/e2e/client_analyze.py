@@ -19,6 +19,8 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
+from fake_server import puzzle_of                       # noqa: E402
+from toolbox_common import liar_caught                  # noqa: E402
 
 T = h.Tap({"workers": 2, "budget": 5000, "count_max": 1000000})
 SUDOKUC = h.SUDOKUC
@@ -87,6 +89,27 @@ def _(c):
     rc, _, err = run("-s", c.d.path, "-D", "0", h.CLASSIC)
     check(rc == 2 and "the deadline must be a number from 1" in err,
           "-D 0: %r" % err)
+
+
+@T.case("a server whose ANALYZE status lies (nosolution for a puzzle "
+        "with many, multiple for a unique one): alone, nothing printed, "
+        "exit 2; beside a daemon, set aside", transports=(None,),
+        timeout=120)
+def _(c):
+    sparse = h.CLASSIC[:62] + "." * 19
+    clues = {p: sum(ch not in ".0" for ch in p) for p in (sparse, h.CLASSIC)}
+    lie = {sparse: "nosolution", h.CLASSIC: "multiple"}
+
+    def answer(line):
+        p = puzzle_of(line)
+        return "status=%s clues=%d guesses=0" % (lie[p], clues[p])
+    d = h.Daemon(workers=1).start()
+    try:
+        for p in (sparse, h.CLASSIC):
+            liar_caught("status=" + lie[p], answer, ["analyze"], p + "\n",
+                        r"status %s, but the puzzle has " % lie[p], d)
+    finally:
+        d.cleanup()
 
 
 if __name__ == "__main__":
