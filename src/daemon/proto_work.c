@@ -161,16 +161,20 @@ work_listed(const struct sudoku_search *s)
  * SOLUTIONS: each solution found, a line in out, for about max_ns and
  * at most WORK_EACH_BYTES; once they are all out, SUDOKU_SOLVED, or
  * SUDOKU_NOSOLUTION if there were none (counted unsolvable, as COUNT's
- * 0 is; the reply is END all the same).
+ * 0 is; the reply is END all the same).  The limit-th solution ends it
+ * at once: a slice that stopped right after it must not leave the job
+ * to a deadline checked before the search would have said it is done.
  */
 static enum sudoku_result
 work_each(const struct proto_env *env, struct evbuffer *out,
-    struct sudoku_search *s, uint64_t max_ns, uint64_t *ns)
+    struct sudoku_search *s, unsigned long limit, uint64_t max_ns,
+    uint64_t *ns)
 {
 	struct sudoku_grid	g;
 	enum sudoku_result	res;
 	uint64_t		t0 = proto_work_nsec(), t;
 	size_t			n = 0;
+	unsigned long		found;
 	char			line[SUDOKU_CELLS + 1];
 
 	line[SUDOKU_CELLS] = '\n';
@@ -180,7 +184,8 @@ work_each(const struct proto_env *env, struct evbuffer *out,
 			sudoku_format(&g, line);
 			evbuffer_add(out, line, sizeof line);
 			n += sizeof line;
-			res = SUDOKU_MORE;
+			sudoku_search_result(s, &found, NULL, NULL);
+			res = found >= limit ? SUDOKU_SOLVED : SUDOKU_MORE;
 		} else if (res == SUDOKU_NOSOLUTION)
 			res = work_listed(s);
 		t = proto_work_nsec();
@@ -199,8 +204,8 @@ work_run(const struct proto_env *env, struct evbuffer *out,
 	switch (job->kind) {
 	case PROTO_WORK_SEARCH:
 		if (job->each)
-			return (work_each(env, out, &job->u.search, max_ns,
-			    ns));
+			return (work_each(env, out, &job->u.search,
+			    job->limit, max_ns, ns));
 		return (work_search(env, &job->u.search, max_ns, ns));
 	case PROTO_WORK_GENERATE:
 		return (work_attempts(env, &job->u.genx, max_ns, ns));
@@ -381,7 +386,8 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 		stats_add(env->st, STAT_GUESSES, sst.guesses);
 	} else if (job->kind == PROTO_WORK_REDUCE)
 		stats_add(env->st, STAT_GUESSES, d.guesses);
-	if (res == SUDOKU_SOLVED)
+	/* SOLUTIONS cut after some: they went out, so it found some. */
+	if (res == SUDOKU_SOLVED || (job->each && d.count > 0))
 		stats_add(env->st, STAT_SOLVED, 1);
 	else if (res == SUDOKU_NOSOLUTION)
 		stats_add(env->st, STAT_UNSOLVABLE, 1);

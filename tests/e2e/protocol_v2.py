@@ -327,10 +327,45 @@ def _(c):
     eq(k.req("COUNT %s 4" % nosol), "0", "COUNT of none")
     eq(len(solutions_block(k, "SOLUTIONS %s 3" % EMPTY)[0]), 3,
        "SOLUTIONS of many")
+    got, end = solutions_block(k, "SOLUTIONS %s 1000 budget=200" % EMPTY)
+    check(got and end.startswith("ERR budget"),
+          "some solutions, then the cut: %d, %r" % (len(got), end))
     after = h.stats_ints(c.d.stats())
     eq((after["unsolvable"] - before["unsolvable"],
-        after["solved"] - before["solved"]), (2, 1),
-       "unsolvable and solved risen by")
+        after["solved"] - before["solved"],
+        after["err_budget"] - before["err_budget"]), (2, 2, 1),
+       "unsolvable, solved (the cut one too: its solutions went out) and "
+       "err_budget risen by")
+
+
+@T.case("SOLUTIONS n deadline=1, pipelined: a reply with all n solutions "
+        "ends with END, never with a deadline's ERR after the last")
+def _(c):
+    k = c.connect(timeout=120)
+    # 800 lines are the 64 KiB a slice may send: the slice ends right
+    # after the last solution, where the deadline used to be checked
+    # before the search said it was done.
+    reps, n = 300, 800
+    k.send("".join("SOLUTIONS %s %d deadline=1\n" % (EMPTY, n)
+                   for _ in range(reps)))
+    want, _ = h.ref_solutions(EMPTY, n)
+    whole = 0
+    for i in range(reps):
+        got, end = [], None
+        while end is None:
+            ln = k.line(120)
+            if ln.split(" ")[0] == "END" or ln.startswith("ERR "):
+                end = ln
+            else:
+                got.append(ln)
+        check(got == want[:len(got)], "reply %d: not the first solutions" % i)
+        if len(got) == n:
+            whole += 1
+            eq(end, "END", "reply %d: all %d solutions out, then" % (i, n))
+        else:
+            check(end.startswith("ERR deadline"),
+                  "reply %d: %d solutions then %r" % (i, len(got), end))
+    c.note("%d of %d replies whole" % (whole, reps))
 
 
 @T.case("pencil marks (729 characters): SOLVE, LEXMIN, COUNT, SOLUTIONS "
