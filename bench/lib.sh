@@ -40,3 +40,21 @@ wait_socket() {
 		_i=$((_i + 1))
 	done
 }
+
+# ab_tmp NAME: the A/B scripts' temporary directory, $tmp, removed at
+# exit with the daemons whose pids ab_daemon adds to $pids.
+ab_tmp() {
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-$1.XXXXXX") || exit 2
+	pids=
+	trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' \
+	    EXIT
+	trap 'exit 2' INT TERM
+}
+
+# ab_daemon SIDE: $SUDOKUD on $tmp/SIDE.conf, logging to $tmp/SIDE.log,
+# until its socket $tmp/SIDE.sock is there (exit 2 if it never is).
+ab_daemon() {
+	"$SUDOKUD" -f "$tmp/$1.conf" >"$tmp/$1.log" 2>&1 &
+	pids="$pids $!"
+	wait_socket "$tmp/$1.sock" || { cat "$tmp/$1.log"; exit 2; }
+}

@@ -32,10 +32,7 @@ if [ ! -x "$SUDOKUD" ] || [ ! -x "$LOADGEN" ]; then
 fi
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-pool.XXXXXX") || exit 2
-pids=
-trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-trap 'exit 2' INT TERM
+ab_tmp pool
 
 for side in $SIZE 0; do
 	cat >"$tmp/$side.conf" <<EOF2
@@ -49,9 +46,7 @@ unix = $tmp/$side.sock
 [log]
 level = warning
 EOF2
-	"$SUDOKUD" -f "$tmp/$side.conf" >"$tmp/$side.log" 2>&1 &
-	pids="$pids $!"
-	wait_socket "$tmp/$side.sock" || { cat "$tmp/$side.log"; exit 2; }
+	ab_daemon "$side"
 done
 
 # stats SOCK: the daemon's STATS, "name value" a line.
