@@ -94,6 +94,7 @@ struct conn {
 	size_t			 joblen;	/* slow log; or NULL */
 	uint64_t		 since;		/* ns: the request was whole */
 	uint64_t		 read_ns;	/* ns: the last read of bytes */
+	unsigned int		 untimed;	/* instant requests since */
 	struct clients_card	 card;		/* CLIENT LIST's */
 
 	struct frame		 fr;		/* the input */

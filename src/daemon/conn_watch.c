@@ -6,7 +6,8 @@
  *
  * Every request served moves the card (requests, last activity); the
  * clock is read only when the histograms or the slow log want it, once
- * a request: the end of one is the start of the next within a slice.
+ * a request (the end of one is the start of the next within a slice),
+ * or once in CONN_UNTIMED instant ones (conn.c).
  * A request that becomes a job keeps its first bytes for the slow log,
  * as its line is gone when it is answered.
  */

@@ -113,12 +113,15 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .stat = STAT_CMD_PATH },
 	[PROTO_HELLO] = { .name = "HELLO", .usage = "HELLO",
 	    .help = "server, protocol, verbs and limits, as key=value",
-	    .handler = proto_admin_hello, .stat = STAT_CMD_HELLO },
+	    .handler = proto_admin_hello, .flags = PROTO_CMD_INSTANT,
+	    .stat = STAT_CMD_HELLO },
 	[PROTO_PING] = { .name = "PING", .usage = "PING",
 	    .help = "reply PONG", .handler = proto_ping,
+	    .flags = PROTO_CMD_INSTANT,
 	    .stat = STAT_CMD_PING },
 	[PROTO_VERSION] = { .name = "VERSION", .usage = "VERSION",
 	    .help = "server version", .handler = proto_version,
+	    .flags = PROTO_CMD_INSTANT,
 	    .stat = STAT_CMD_VERSION },
 	[PROTO_STATS] = { .name = "STATS", .usage = "STATS",
 	    .help = "server statistics", .handler = proto_admin_stats,
@@ -134,9 +137,11 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .stat = STAT_CMD_CLIENT },
 	[PROTO_HELP] = { .name = "HELP", .usage = "HELP",
 	    .help = "this text", .handler = proto_help,
+	    .flags = PROTO_CMD_INSTANT,
 	    .stat = STAT_CMD_HELP },
 	[PROTO_QUIT] = { .name = "QUIT", .usage = "QUIT",
 	    .help = "close the connection", .handler = proto_quit,
+	    .flags = PROTO_CMD_INSTANT,
 	    .stat = STAT_CMD_QUIT },
 };
 
@@ -412,6 +417,7 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	if (info != NULL) {
 		info->verb = PROTO_NOVERB;
 		info->guesses = 0;
+		info->instant = 1;	/* until its handler runs */
 	}
 	proto_tokenize(&req, line, len);
 	if (req.ntok == 0)
@@ -436,6 +442,8 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 		return (PROTO_OK);
 	if (req.ntok - 1 < cmd->min_args || req.ntok - 1 > cmd->max_args)
 		return (proto_nargs(&req, cmd, bare));
+	if (info != NULL)
+		info->instant = (cmd->flags & PROTO_CMD_INSTANT) != 0;
 	if (req.opts.effort)
 		return (proto_effort(&req));
 	return (cmd->handler(&req));

@@ -67,6 +67,7 @@ const char *const *proto_verbs(size_t *n);
 struct proto_info {
 	int		verb;
 	uint64_t	guesses;
+	int		instant;	/* it did nothing worth a clock read */
 };
 
 /*

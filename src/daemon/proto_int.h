@@ -158,6 +158,11 @@ struct proto_cmd {
 
 /* Its reply has guesses= of its own: effort=1 adds only us=. */
 #define PROTO_CMD_GUESSES	0x01
+/*
+ * It does nothing but a short fixed reply (proto_info's instant): the
+ * connection need not read the clock after it to time it (conn.c).
+ */
+#define PROTO_CMD_INSTANT	0x02
 
 extern const struct proto_cmd	proto_cmds[PROTO__COUNT];
 

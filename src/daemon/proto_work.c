@@ -395,6 +395,7 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 	if (info != NULL) {
 		info->verb = (int)(job->cmd - proto_cmds);
 		info->guesses = d.guesses;
+		info->instant = 0;
 	}
 }
 

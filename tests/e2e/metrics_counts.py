@@ -219,6 +219,39 @@ def _(c):
         d.cleanup()
 
 
+@T.case("requests behind a long one are timed with their wait: each "
+        "PING and HELLO after a SOLVE took at least the SOLVE's time",
+        transports=ONE, own=True)
+def _(c):
+    # One write, so one read: every line is whole from the same moment,
+    # and each reply is queued after the SOLVE's.  More instant requests
+    # than conn.c's CONN_UNTIMED (16), so that some take the clock
+    # reading of the request before them and some their own.  What the
+    # SOLVE takes does not matter: the sums compare, not the times.
+    d = MetricsDaemon(workers=1).start()
+    try:
+        npings, budget = 40, 20000
+        k = d.connect("unix")
+        k.send("SOLVE %s budget=%d\n" % (h.DEEP, budget) +
+               "PING\n" * npings + "HELLO\n")
+        got = k.lines(npings + 2, timeout=60)
+        eq(got[0], h.deep_reply(budget), "SOLVE DEEP")
+        eq(got[1:npings + 1], ["PONG"] * npings, "the PINGs")
+        s = d.scrape()
+        name = "sudokud_request_duration_seconds"
+        solve = v(s, name + "_sum", verb="solve")
+        check(solve > 0, "the SOLVE took no time")
+        for verb, n in (("ping", npings), ("hello", 1)):
+            eq(v(s, name + "_count", verb=verb), n, verb + " count")
+            took = v(s, name + "_sum", verb=verb)
+            check(took >= n * solve * (1 - 1e-9), "%d %s took %r s in all, "
+                  "less than %d times the SOLVE before them (%r s)" % (
+                      n, verb, took, n, solve))
+        k.close()
+    finally:
+        d.cleanup()
+
+
 @T.case("latency_histograms = 0: nothing recorded, the counters go on",
         transports=ONE, own=True)
 def _(c):
