@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "core/sudoku.h"
+#include "sets.h"
 
 #ifndef PUZZLE_DIR
 #define PUZZLE_DIR	"."
@@ -82,35 +83,13 @@ bench_median(double *v, int n)
 static void
 bench_load(const char *dir, const char *name, struct bench_set *set)
 {
-	struct sudoku_grid	 g;
-	char			 path[4096], line[256];
-	size_t			 len, cap = 0;
-	FILE			*f;
+	struct sets_grids	 s;
 
 	memset(set, 0, sizeof *set);
 	set->name = name;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if ((f = fopen(path, "r")) == NULL) {
-		fprintf(stderr, "logicbench: %s: %s\n", path, strerror(errno));
-		exit(2);
-	}
-	while (fgets(line, sizeof line, f) != NULL) {
-		len = strcspn(line, "\r\n \t");
-		if (len == 0 || line[0] == '#')
-			continue;
-		if (sudoku_parse(line, len, &g, NULL) != 0) {
-			fprintf(stderr, "logicbench: %s: bad puzzle\n", path);
-			exit(2);
-		}
-		if (set->n == cap) {
-			cap = cap ? cap * 2 : 1024;
-			set->in = realloc(set->in, cap * sizeof *set->in);
-			if (set->in == NULL)
-				exit(2);
-		}
-		set->in[set->n++] = g;
-	}
-	fclose(f);
+	sets_read_in("logicbench", dir, name, &s);
+	set->in = s.g;
+	set->n = s.n;
 	if ((set->best = calloc(set->n, sizeof *set->best)) == NULL)
 		exit(2);
 }

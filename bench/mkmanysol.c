@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "core/sudoku.h"
+#include "sets.h"
 
 #define MANY_COUNT	10000	/* puzzles made */
 #define MANY_SOLUTIONS	100	/* "many": at least this many solutions */
@@ -53,36 +54,11 @@ struct many_set {
 static void
 many_load(const char *dir, const char *name, struct many_set *set)
 {
-	char		 path[4096], line[256];
-	size_t		 len, cap = 0;
-	FILE		*f;
+	struct sets_grids	 s;
 
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if ((f = fopen(path, "r")) == NULL) {
-		perror(path);
-		exit(2);
-	}
-	while (fgets(line, sizeof line, f) != NULL) {
-		len = strlen(line);
-		while (len > 0 && strchr("\r\n \t", line[len - 1]) != NULL)
-			len--;
-		if (len == 0 || line[0] == '#')
-			continue;
-		if (set->n == cap) {
-			cap = cap == 0 ? 1024 : cap * 2;
-			if ((set->g = realloc(set->g, cap * sizeof *set->g)) ==
-			    NULL) {
-				perror("realloc");
-				exit(2);
-			}
-		}
-		if (sudoku_parse(line, len, &set->g[set->n], NULL) != 0) {
-			fprintf(stderr, "%s: not a puzzle\n", path);
-			exit(2);
-		}
-		set->n++;
-	}
-	fclose(f);
+	sets_read_in("mkmanysol", dir, name, &s);
+	set->g = s.g;
+	set->n = s.n;
 }
 
 static uint32_t

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/sudoku.h"
+#include "sets.h"
 
 #ifndef PUZZLE_DIR
 #define PUZZLE_DIR	"."
@@ -79,66 +80,19 @@ bench_usage(void)
 	exit(2);
 }
 
-/* Strips a line terminator and trailing blanks; skips '#' and blanks. */
-static int
-bench_line(char *line, size_t *len)
-{
-	size_t	 n = strlen(line);
-
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
-	    line[n - 1] == ' ' || line[n - 1] == '\t'))
-		n--;
-	*len = n;
-	return (n == 0 || line[0] == '#');
-}
-
-static void
-bench_add(struct bench_set *set, size_t *cap, const struct sudoku_grid *g)
-{
-	if (set->n == *cap) {
-		*cap = *cap == 0 ? 1024 : *cap * 2;
-		set->in = realloc(set->in, *cap * sizeof *set->in);
-		set->out = realloc(set->out, *cap * sizeof *set->out);
-		set->count = realloc(set->count, *cap * sizeof *set->count);
-		if (set->in == NULL || set->out == NULL || set->count == NULL) {
-			perror("realloc");
-			exit(2);
-		}
-	}
-	set->in[set->n++] = *g;
-}
-
 /* Reads one set; exits on a line that is not a puzzle. */
 static void
 bench_load(const char *path, struct bench_set *set)
 {
-	struct sudoku_perror	 err;
-	struct sudoku_grid	 g;
-	FILE			*f;
-	char			*line = NULL, text[128];
-	size_t			 linesize = 0, len, cap = 0;
-	unsigned long		 lineno = 0;
+	struct sets_grids	 s;
 
-	if ((f = fopen(path, "r")) == NULL) {
-		fprintf(stderr, "solverbench: %s: %s\n", path, strerror(errno));
-		exit(2);
-	}
-	while (getline(&line, &linesize, f) != -1) {
-		lineno++;
-		if (bench_line(line, &len))
-			continue;
-		if (sudoku_parse(line, len, &g, &err) != 0) {
-			sudoku_perror_text(&err, text, sizeof text);
-			fprintf(stderr, "solverbench: %s:%lu: %s\n", path,
-			    lineno, text);
-			exit(2);
-		}
-		bench_add(set, &cap, &g);
-	}
-	free(line);
-	fclose(f);
-	if (set->n == 0) {
-		fprintf(stderr, "solverbench: %s: no puzzles\n", path);
+	sets_read("solverbench", path, &s);
+	set->in = s.g;
+	set->n = s.n;
+	set->out = calloc(set->n, sizeof *set->out);
+	set->count = calloc(set->n, sizeof *set->count);
+	if (set->out == NULL || set->count == NULL) {
+		perror("calloc");
 		exit(2);
 	}
 }

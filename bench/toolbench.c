@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/sudoku.h"
+#include "sets.h"
 
 #ifndef PUZZLE_DIR
 #define PUZZLE_DIR	"."
@@ -83,35 +84,13 @@ tb_wrong(const char *what, const struct sudoku_grid *g)
 static void
 tb_load(const char *dir, const char *name, struct tb_set *set)
 {
-	struct sudoku_grid	 g;
-	char			 path[4096], line[256];
-	size_t			 len, cap = 0;
-	FILE			*f;
+	struct sets_grids	 s;
 
 	memset(set, 0, sizeof *set);
 	set->name = name;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if ((f = fopen(path, "r")) == NULL) {
-		fprintf(stderr, "toolbench: %s: %s\n", path, strerror(errno));
-		exit(2);
-	}
-	while (fgets(line, sizeof line, f) != NULL) {
-		len = strcspn(line, "\r\n \t");
-		if (len == 0 || line[0] == '#')
-			continue;
-		if (sudoku_parse(line, len, &g, NULL) != 0) {
-			fprintf(stderr, "toolbench: %s: bad puzzle\n", path);
-			exit(2);
-		}
-		if (set->n == cap) {
-			cap = cap ? cap * 2 : 1024;
-			set->g = realloc(set->g, cap * sizeof *set->g);
-			if (set->g == NULL)
-				exit(2);
-		}
-		set->g[set->n++] = g;
-	}
-	fclose(f);
+	sets_read_in("toolbench", dir, name, &s);
+	set->g = s.g;
+	set->n = s.n;
 }
 
 /* Checked once: the form of a shuffled copy, and of the form itself. */
