@@ -21,6 +21,8 @@
  * PATH, SOLUTIONS) is gathered on its connection up to its END (or
  * SOLUTIONS' ERR after its solutions), then taken whole:
  * a connection lost midway leaves nothing printed, and it goes again.
+ * Each of its lines ends a silence: a list streaming for longer than
+ * the timeout is not a server gone quiet.
  *
  * No request is lost with a connection.  Every request is a pure
  * function of its line (doc/protocol.md), so when a connection fails
@@ -278,6 +280,10 @@ batch_reply(void *arg, struct peer *w, char *line)
 		if (r == -1)
 			xasprintf(&c->wrong, "%s: a reply longer than %d "
 			    "bytes", w->server->name, PEER_BLOCK_MAX);
+		else {
+			pool_heard(c->pool, w, c->now);
+			c->progress = c->now;
+		}
 		return (r);
 	}
 	if (batch_check(c, w, line) == -1)

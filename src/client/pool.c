@@ -216,6 +216,13 @@ pool_setaside(struct pool *p, struct endpoint *s, char *why)
 }
 
 void
+pool_heard(struct pool *p, struct peer *w, double now)
+{
+	(void)p;
+	w->since = now;
+}
+
+void
 pool_answered(struct pool *p, struct peer *w, double now)
 {
 	(void)p;

@@ -59,6 +59,11 @@ void		 pool_lose(struct pool *, struct peer *, double now,
 void		 pool_setaside(struct pool *, struct endpoint *s, char *why);
 /* One of the connections answered a request, or the PING of a probe. */
 void		 pool_answered(struct pool *, struct peer *, double now);
+/*
+ * A line of a reply of several came on w: it is not silent, so its
+ * timeout starts again (a long SOLUTIONS streams for longer than it).
+ */
+void		 pool_heard(struct pool *, struct peer *, double now);
 
 /*
  * Has every server been set aside, or, before any connection was ever

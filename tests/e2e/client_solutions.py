@@ -24,6 +24,7 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
+from fake_server import FakeServer, Slow                 # noqa: E402
 from toolbox_common import (both, liar_caught,  # noqa: E402
                             lines_of, marks_of, run, strike)
 
@@ -208,6 +209,23 @@ def _(c):
                         stdin=text)
     check(rc in (0, 1) and "wrong answer" not in err, "%r %r" % (rc, err))
     eq(len(out.rstrip("\n").split("\n\n")), 300, "300 lists")
+
+
+@T.case("a SOLUTIONS reply streaming for longer than -t, each line well "
+        "within it, is waited for and printed whole, not taken for a server "
+        "gone quiet", transports=ONE)
+def _(c):
+    want = ref(SPARSE, 15)
+    # 15 lines 0.2 s apart: 3 s in all against -t 2, 10 times a gap.
+    s = FakeServer(lambda line: Slow(want + ["END"], 0.2))
+    try:
+        rc, out, err = run("-t", "2", "-H", "127.0.0.1:%d" % s.port,
+                           "solutions", "-n", 15, SPARSE)
+    finally:
+        s.close()
+    eq((rc, err), (0, ""), "exit status and messages")
+    eq(out, lines_of(want), "the 15 solutions")
+    eq(s.requests, 1, "asked once: never resent")
 
 
 def peak_kib(*args, stdin):

@@ -7,14 +7,16 @@ FakeServer(answer) listens on a loopback TCP port (or a Unix socket with
 path=), reads request lines on every connection it accepts, and replies
 to each with answer(line): a str is one reply line, a list several, None
 nothing, a Cut some lines and then the connection closed (a server that
-dies in the middle of a reply).  It keeps count of the requests it got.  PING gets PONG unless
-answer says otherwise, so that sudokuc's probe of a server after a
+dies in the middle of a reply), a Slow its lines one at a time.  It
+keeps count of the requests it got.  PING gets PONG unless answer says
+otherwise, so that sudokuc's probe of a server after a
 failure goes through.  It needs no daemon: the lies are made from the
 tests' own reference solver (reference.py).
 """
 
 import socket
 import threading
+import time
 
 from reference import ref_search
 
@@ -55,6 +57,15 @@ class Cut:
 
     def __init__(self, lines):
         self.lines = lines
+
+
+class Slow:
+    """An answer: these lines, one every gap seconds (a server streaming
+    a long list)."""
+
+    def __init__(self, lines, gap):
+        self.lines = lines
+        self.gap = gap
 
 
 class FakeServer:
@@ -113,6 +124,10 @@ class FakeServer:
             while b"\n" in buf and not cut:
                 raw, buf = buf.split(b"\n", 1)
                 got = self.reply(raw.decode().rstrip("\r"))
+                if isinstance(got, Slow):
+                    if not self.trickle(conn, out, got):
+                        break
+                    out, got = [], None
                 cut = isinstance(got, Cut)
                 if isinstance(got, str):
                     got = [got]
@@ -124,6 +139,18 @@ class FakeServer:
             if cut:
                 break
         conn.close()
+
+    def trickle(self, conn, before, slow):
+        """The replies before, then slow's lines one by one; False if
+        the connection went."""
+        try:
+            conn.sendall("".join(s + "\n" for s in before).encode())
+            for line in slow.lines:
+                time.sleep(slow.gap)
+                conn.sendall((line + "\n").encode())
+        except OSError:
+            return False
+        return True
 
     def close(self):
         self.done = True
