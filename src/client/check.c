@@ -297,14 +297,24 @@ check_code(const struct query *q, const char *reply, const char *any,
 
 /*
  * "ERR <code> <text>": a code the request can get.  length, char and
- * conflict never: sudokuc checked the puzzle (and the grid) itself.
+ * conflict never: sudokuc checked the puzzle (and the grid) itself;
+ * budget only after a search (CANON and SHUFFLE make none); wrong only
+ * for a HINT sent with a grid (item.c's table says which may get it).
  */
 static int
 check_error(const struct query *q, const char *reply, char *why,
     size_t size)
 {
-	return (check_code(q, reply, " syntax toolong budget ",
-	    item_mode(q->mode)->errors, why, size));
+	const struct mode_def	*m = item_mode(q->mode);
+
+	if (q->mode == MODE_HINT && q->grid == NULL &&
+	    strncmp(reply, "ERR wrong", 9) == 0 &&
+	    (reply[9] == ' ' || reply[9] == '\0'))
+		return (check_fail(why, size, "ERR wrong, but no grid was "
+		    "sent"));
+	return (check_code(q, reply, (m->flags & MODE_SEARCH) ?
+	    " syntax toolong budget " : " syntax toolong ", m->errors, why,
+	    size));
 }
 
 /*

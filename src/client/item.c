@@ -10,8 +10,9 @@
 /*
  * Every mode: its verb, the word of -v's summary, the ERR codes only
  * its requests can get (check.c: any request may get syntax, toolong,
- * budget, and deadline when one was sent), and what its requests and
- * replies are like.  The options a verb takes are doc/protocol.md's:
+ * budget if it searches, and deadline when one was sent; wrong is a
+ * HINT's with a grid, and sudokuc sends PATH none), and what its
+ * requests and replies are like.  The options a verb takes are doc/protocol.md's:
  * CANON and SHUFFLE make no search, so neither budget= nor deadline=;
  * pencil marks are for the verbs of a search alone (SOLVE, LEXMIN,
  * COUNT, SOLUTIONS, ANALYZE).  SOLUTIONS' solutions are grids, printed
@@ -38,7 +39,7 @@ static const struct mode_def item_modes[MODE__COUNT] = {
 	    " nosolution multiple ", MODE_GRID | MODE_SEEDED | MODE_SEARCH },
 	[MODE_CONSTRAIN] = { "CONSTRAIN", "constrained", " nosolution ",
 	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
-	[MODE_PATH] = { "PATH", "walked", " nosolution multiple wrong ",
+	[MODE_PATH] = { "PATH", "walked", " nosolution multiple ",
 	    MODE_SEARCH | MODE_BLOCK },
 	[MODE_SOLUTIONS] = { "SOLUTIONS", "listed", " ",
 	    MODE_GRID | MODE_SEARCH | MODE_BLOCK | MODE_MARKS },

@@ -95,6 +95,8 @@ LIES = [
      r"easy"),
     ("an unsound HINT", ["hint"], hint_unsound,
      r"unsound hint: r1c3=\d, but the solution has \d there"),
+    ("ERR wrong to a HINT sent no grid", ["hint"],
+     lambda ln: "ERR wrong r1c3", r"ERR wrong, but no grid was sent"),
     ("ERR conflict for a puzzle with none", [],
      lambda ln: "ERR conflict r1c1 and r1c2 are both 5",
      r"ERR conflict, which this request cannot get"),

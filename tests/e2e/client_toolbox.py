@@ -300,6 +300,17 @@ def _(c):
         ("PATH: a wrong digit placed", ["path"], PATHS,
          lambda ln: wrong_digit(paths[puzzle_of(ln)]),
          r"unsound hint: r\dc\d=\d, but the solution has \d there"),
+        # Errors the request cannot get: CANON and SHUFFLE search
+        # nothing, PATH is sent no grid to be wrong.
+        ("CANON: ERR budget", ["canon"], seventeen[:3],
+         lambda ln: "ERR budget search budget of 5 guesses exceeded",
+         r"ERR budget, which this request cannot get"),
+        ("SHUFFLE: ERR budget", ["shuffle", "--seed", "1"], seventeen[:3],
+         lambda ln: "ERR budget search budget of 5 guesses exceeded",
+         r"ERR budget, which this request cannot get"),
+        ("PATH: ERR wrong", ["path"], PATHS,
+         lambda ln: "ERR wrong r1c1",
+         r"ERR wrong, which this request cannot get"),
     ]
     d = h.Daemon(workers=1).start()
     try:
