@@ -52,9 +52,11 @@ ab_tmp() {
 }
 
 # ab_daemon SIDE: $SUDOKUD on $tmp/SIDE.conf, logging to $tmp/SIDE.log,
-# until its socket $tmp/SIDE.sock is there (exit 2 if it never is).
+# until its socket $tmp/SIDE.sock is there (exit 2 if it never is); its
+# pid in $tmp/SIDE.pid.
 ab_daemon() {
 	"$SUDOKUD" -f "$tmp/$1.conf" >"$tmp/$1.log" 2>&1 &
 	pids="$pids $!"
+	echo $! >"$tmp/$1.pid"
 	wait_socket "$tmp/$1.sock" || { cat "$tmp/$1.log"; exit 2; }
 }
