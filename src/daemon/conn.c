@@ -66,18 +66,6 @@
 #define CONN_SLICE_NS		1000000
 
 /*
- * Most instant requests (proto_info's instant: PING, VERSION, HELLO,
- * HELP, QUIT, an ERR for a line refused before any work) timed by the
- * clock reading before them instead of one of their own.  A PING costs
- * the daemon a few hundred ns and a clock read 25-50 ns on a KVM guest
- * (doc/bench-daemon.md): a read each would be most of what the latency
- * histograms cost.  Such a request's time is short by at most what the
- * instant requests before it in its slice took: well under the first
- * bucket's 10 us.
- */
-#define CONN_UNTIMED		16
-
-/*
  * Least solver time a request starts with, even late in a slice: below
  * this, most searches that would have finished at once would be moved
  * into a job (16 KiB) to go on next turn.
@@ -188,7 +176,7 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns,
 	*ns = 0;
 	info->verb = PROTO_NOVERB;
 	info->guesses = 0;
-	info->instant = 1;
+	info->instant = 1;	/* for a line too long: proto_line() sets it */
 	n = frame_take(&c->fr, conn_cf(c)->max_line, line, &limit);
 	if (n == -1) {
 		*line = NULL;
@@ -206,10 +194,10 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns,
  * at most: its status, or -1 if there is nothing to serve.  Timed, *t
  * is the clock at the start on the way in and at the end on the way
  * out (for an instant request, maybe the reading before it:
- * CONN_UNTIMED): a request whole since c->since waited until its start,
- * and took until its reply is queued.  No request is whole unread: every read
- * finds the lines before it served (conn.c's states), so a line is
- * whole since the last read.
+ * conn_watch_untimed()): a request whole since c->since waited until its
+ * start, and took until its reply is queued.  No request is whole
+ * unread: every read finds the lines before it served (conn.c's
+ * states), so a line is whole since the last read.
  */
 static int
 conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
@@ -236,12 +224,8 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 			conn_watch_job(c, line, len);
 	} else
 		return (-1);
-	/* An instant request takes the reading before it (CONN_UNTIMED). */
-	if (*t != 0 && (st == PROTO_MORE || !info.instant ||
-	    ++c->untimed >= CONN_UNTIMED)) {
+	if (*t != 0 && !conn_watch_untimed(c, st, &info))
 		*t = conn_watch_nsec();
-		c->untimed = 0;
-	}
 	if (st != PROTO_MORE)
 		conn_watch_done(c, *t, line, len, &info);
 	return ((int)st);
@@ -345,6 +329,7 @@ conn_serve(struct conn *c)
 			if ((r = conn_read(c)) == -2)
 				return (-1);
 			refill = r > 0;
+			conn_watch_row_end(c);
 			continue;
 		}
 		used += ns;
@@ -357,6 +342,7 @@ conn_serve(struct conn *c)
 			refill = 1;
 			if (conn_flush(c) == -1)
 				return (-1);
+			conn_watch_row_end(c);
 			if (evbuffer_get_length(c->out) >
 			    conn_cf(c)->output_high)
 				break;

@@ -121,6 +121,11 @@ struct conn {
  */
 uint64_t conn_watch_nsec(void);
 int	conn_watch_timed(const struct conn *);
+/* 1: the request just served takes the reading before it (instant). */
+int	conn_watch_untimed(struct conn *, enum proto_status,
+	    const struct proto_info *);
+/* Time went by between two requests: the next one reads the clock. */
+void	conn_watch_row_end(struct conn *);
 void	conn_watch_open(struct conn *, int proxy);
 void	conn_watch_close(struct conn *);
 void	conn_watch_state(struct conn *);

@@ -7,7 +7,7 @@
  * Every request served moves the card (requests, last activity); the
  * clock is read only when the histograms or the slow log want it, once
  * a request (the end of one is the start of the next within a slice),
- * or once in CONN_UNTIMED instant ones (conn.c).
+ * or once after up to CONN_UNTIMED instant ones.
  * A request that becomes a job keeps its first bytes for the slow log,
  * as its line is gone when it is answered.
  */
@@ -28,6 +28,19 @@
 #include "slowlog.h"
 #include "stats.h"
 
+/*
+ * Most instant requests in a row (proto_info's instant: PING, VERSION,
+ * HELLO, HELP, QUIT, a short line refused before any work) timed by the
+ * clock reading before them instead of one of their own; the next one
+ * reads the clock.  A PING costs the daemon a few hundred ns and a
+ * clock read 25-50 ns on a KVM guest (doc/bench-daemon.md): a read each
+ * would be most of what the latency histograms cost.  Such a request's
+ * time is short by at most what the instant requests before it in the
+ * row took (a few us for PINGs); anything else between two requests (a
+ * request that works, an early write, a read) ends the row.
+ */
+#define CONN_UNTIMED		16
+
 uint64_t
 conn_watch_nsec(void)
 {
@@ -35,6 +48,31 @@ conn_watch_nsec(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec);
+}
+
+/*
+ * Whether the request just served, of status st, goes without a clock
+ * reading of its own (1): an instant one, unless CONN_UNTIMED went
+ * before it since the last reading (conn_watch_row_end() ends a row).
+ */
+int
+conn_watch_untimed(struct conn *c, enum proto_status st,
+    const struct proto_info *info)
+{
+	if (st == PROTO_MORE || !info->instant ||
+	    c->untimed >= CONN_UNTIMED) {
+		c->untimed = 0;
+		return (0);
+	}
+	c->untimed++;
+	return (1);
+}
+
+/* Something took time between two requests: the next one reads. */
+void
+conn_watch_row_end(struct conn *c)
+{
+	c->untimed = CONN_UNTIMED;
 }
 
 int

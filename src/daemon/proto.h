@@ -62,12 +62,15 @@ const char *const *proto_verbs(size_t *n);
 /*
  * What the caller learns of a request served, for the latency
  * histograms and the slow log: its verb (an index of proto_verbs(), or
- * PROTO_NOVERB), and once it is answered the guesses it made.
+ * PROTO_NOVERB), and once it is answered the guesses it made and
+ * whether it was instant: a short line that did nothing worth a clock
+ * read of its own (an instant verb of the table, or refused before any
+ * work; conn_watch.c times it by the reading before it).
  */
 struct proto_info {
 	int		verb;
 	uint64_t	guesses;
-	int		instant;	/* it did nothing worth a clock read */
+	int		instant;
 };
 
 /*

@@ -163,6 +163,8 @@ struct proto_cmd {
  * connection need not read the clock after it to time it (conn.c).
  */
 #define PROTO_CMD_INSTANT	0x02
+/* The longest line refused before any work that is still instant. */
+#define PROTO_INSTANT_LEN	256
 
 extern const struct proto_cmd	proto_cmds[PROTO__COUNT];
 
