@@ -231,17 +231,24 @@ batch_answer(struct batch *c, struct peer *w, char *line)
 
 /*
  * Is line an answer sudokud could give to the oldest request of w?  If
- * not, c->wrong says why, naming the server and the request.
+ * not, c->wrong says why, naming the server and the request.  more: it
+ * is a line of a reply of several still coming, which may not have more
+ * lines than its request can get: each ends a silence (pool_heard()),
+ * so a server could keep the batch waiting by trickling lines.
  */
 static int
-batch_check(struct batch *c, struct peer *w, const char *line)
+batch_check(struct batch *c, struct peer *w, const char *line, int more)
 {
 	struct item	*it = &c->ring[w->q.head];
 	char		 why[CHECK_WHYLEN], where[ITEM_MSGLEN];
-
+	size_t		 most = item_block_lines(it, c->query);
 	int		 len = (int)strcspn(line, "\n");
 
-	if (check_answer(c->query, it, line, why, sizeof why) == 0)
+	if (more && w->blines > most)
+		snprintf(why, sizeof why, "a reply of more than %zu lines",
+		    most);
+	else if (more || check_answer(c->query, it, line, why,
+	    sizeof why) == 0)
 		return (0);
 	output_where(c->out, it, where, sizeof where);
 	xasprintf(&c->wrong, "%s: wrong answer to %s: %s: %.*s",
@@ -277,6 +284,8 @@ batch_reply(void *arg, struct peer *w, char *line)
 	/* Several lines (STATS, PATH): whole before anything is printed. */
 	if (item_block(&c->ring[w->q.head], c->query) &&
 	    (r = peer_gather(w, &line)) != 1) {
+		if (r == 0 && batch_check(c, w, line, 1) == -1)
+			return (-1);
 		if (r == -1)
 			xasprintf(&c->wrong, "%s: a reply longer than %d "
 			    "bytes", w->server->name, PEER_BLOCK_MAX);
@@ -286,7 +295,7 @@ batch_reply(void *arg, struct peer *w, char *line)
 		}
 		return (r);
 	}
-	if (batch_check(c, w, line) == -1)
+	if (batch_check(c, w, line, 0) == -1)
 		return (-1);
 	pool_answered(c->pool, w, c->now);
 	c->progress = c->now;
@@ -304,41 +313,20 @@ batch_owed(const struct batch *c)
 	return (n);
 }
 
-/*
- * How the connection w was lost, in words; a server that stops
- * gracefully answers what it read, then closes.
- */
+/* How the connection w was lost, in words. */
 static char *
 batch_why(struct batch *c, struct peer *w, enum peer_status s, int error)
 {
-	size_t		 n = w->q.len;
-	const char	*name = w->server->name, *plural = n == 1 ? "" : "s";
-	char		*why;
+	char	*why;
 
 	if (c->wrong != NULL) {
 		why = c->wrong;
 		c->wrong = NULL;
 	} else if (c->busy != NULL)
-		xasprintf(&why, "%s: server busy: %s", name, c->busy);
-	else if (s == PEER_OK && w->probing)
-		xasprintf(&why, "%s: no reply to PING for %.0f s", name,
-		    c->now - w->since);
-	else if (s == PEER_OK)
-		xasprintf(&why, "%s: no reply for %.0f s with %zu request%s "
-		    "unanswered", name, c->now - w->since, n, plural);
-	else if (s == PEER_EOF && n == 0)
-		xasprintf(&why, "%s: the server closed the connection before "
-		    "the end of the input (it may be shutting down)", name);
-	else if (s == PEER_EOF)
-		xasprintf(&why, "%s: the server closed the connection with %zu "
-		    "request%s unanswered (it may be shutting down)", name, n,
-		    plural);
-	else if (error == ECONNRESET)
-		xasprintf(&why, "%s: connection reset by the server with %zu "
-		    "request%s unanswered", name, n, plural);
+		xasprintf(&why, "%s: server busy: %s", w->server->name,
+		    c->busy);
 	else
-		xasprintf(&why, "%s: reading from the server: %s, with %zu "
-		    "request%s unanswered", name, strerror(error), n, plural);
+		why = peer_lost(w, w->server->name, s, error, c->now);
 	free(c->busy);
 	c->busy = NULL;
 	return (why);

@@ -12,11 +12,11 @@
  * its requests can get (check.c: any request may get syntax, toolong,
  * budget if it searches, and deadline when one was sent; wrong is a
  * HINT's with a grid, and sudokuc sends PATH none), and what its
- * requests and replies are like.  The options a verb takes are doc/protocol.md's:
- * CANON and SHUFFLE make no search, so neither budget= nor deadline=;
- * pencil marks are for the verbs of a search alone (SOLVE, LEXMIN,
- * COUNT, SOLUTIONS, ANALYZE).  SOLUTIONS' solutions are grids, printed
- * in the input's shape as SOLVE's.
+ * requests and replies are like.  The options a verb takes are
+ * doc/protocol.md's: CANON and SHUFFLE make no search, so neither
+ * budget= nor deadline=; pencil marks are for the verbs of a search
+ * alone (SOLVE, LEXMIN, COUNT, SOLUTIONS, ANALYZE).  SOLUTIONS'
+ * solutions are grids, printed in the input's shape as SOLVE's.
  */
 static const struct mode_def item_modes[MODE__COUNT] = {
 	[MODE_SOLVE] = { "SOLVE", "solved", " nosolution ",
@@ -78,6 +78,21 @@ item_block(const struct item *it, const struct query *q)
 	if (it->kind == ITEM_META)
 		return (it->meta == META_STATS);
 	return ((item_mode(q->mode)->flags & MODE_BLOCK) != 0);
+}
+
+/*
+ * STATS: its lines are the server's to add, so a bound well above the
+ * hundred or so of sudokud's.  PATH: each step takes at least one of the
+ * 729 candidates, then its summary.  SOLUTIONS: the number asked.
+ */
+size_t
+item_block_lines(const struct item *it, const struct query *q)
+{
+	if (it->kind == ITEM_META)
+		return (4096);
+	if (q->mode == MODE_PATH)
+		return (SUDOKU_CELLS * 9 + 1);
+	return (q->limit);
 }
 
 void

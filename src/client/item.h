@@ -151,6 +151,11 @@ const struct mode_def *item_mode(enum mode m);
 /* Is the reply to it lines up to END (STATS, MODE_BLOCK)? */
 int		 item_block(const struct item *it, const struct query *q);
 /*
+ * The most lines a reply of several to it has before its last (END, or
+ * SOLUTIONS' ERR): a server trickling more is lying, not slow.
+ */
+size_t		 item_block_lines(const struct item *it, const struct query *q);
+/*
  * sudoku_search_init() of the puzzle of it, from its givens or its
  * marks, as the daemon starts its searches (never INVALID: parsed).
  */

@@ -166,7 +166,7 @@ peer_close(struct peer *w)
 		close(w->fd);
 	w->fd = -1;
 	w->state = PEER_DOWN;
-	w->rlen = w->wlen = w->woff = w->blen = 0;
+	w->rlen = w->wlen = w->woff = w->blen = w->blines = 0;
 	w->wdead = w->probing = 0;
 }
 
@@ -322,10 +322,11 @@ peer_gather(struct peer *w, char **line)
 		w->block[w->blen++] = '\n';
 	memcpy(w->block + w->blen, *line, len + 1);
 	w->blen += len;
+	w->blines++;
 	/* SOLUTIONS cut by its budget: the lines so far, then the ERR. */
 	if (strcmp(*line, "END") != 0 && strncmp(*line, "ERR ", 4) != 0)
 		return (0);
-	w->blen = 0;		/* the next line starts the next reply */
+	w->blen = w->blines = 0; /* the next line starts the next reply */
 	*line = w->block;
 	return (1);
 }
@@ -381,4 +382,34 @@ peer_read(struct peer *w, peer_line_cb cb, void *arg)
 	w->rlen = end - p;
 	memmove(w->rbuf, p, w->rlen);
 	return (w->rlen == sizeof w->rbuf ? PEER_TOOLONG : PEER_OK);
+}
+
+char *
+peer_lost(const struct peer *w, const char *name, enum peer_status s,
+    int error, double now)
+{
+	size_t		 n = w->q.len;
+	const char	*plural = n == 1 ? "" : "s";
+	char		*why;
+
+	if (s == PEER_OK && w->probing)
+		xasprintf(&why, "%s: no reply to PING for %.0f s", name,
+		    now - w->since);
+	else if (s == PEER_OK)
+		xasprintf(&why, "%s: no reply for %.0f s with %zu request%s "
+		    "unanswered", name, now - w->since, n, plural);
+	else if (s == PEER_EOF && n == 0)
+		xasprintf(&why, "%s: the server closed the connection before "
+		    "the end of the input (it may be shutting down)", name);
+	else if (s == PEER_EOF)
+		xasprintf(&why, "%s: the server closed the connection with %zu "
+		    "request%s unanswered (it may be shutting down)", name, n,
+		    plural);
+	else if (error == ECONNRESET)
+		xasprintf(&why, "%s: connection reset by the server with %zu "
+		    "request%s unanswered", name, n, plural);
+	else
+		xasprintf(&why, "%s: reading from the server: %s, with %zu "
+		    "request%s unanswered", name, strerror(error), n, plural);
+	return (why);
 }

@@ -63,6 +63,7 @@ struct peer {
 	char			*block;
 	size_t			 blen;
 	size_t			 bsize;
+	size_t			 blines;	/* its lines */
 
 	/*
 	 * The caller's queue of the requests sent on this connection and
@@ -119,5 +120,14 @@ int	peer_pending(const struct peer *);
 void	peer_write(struct peer *);
 /* Reads what came and hands over whole lines to cb. */
 enum peer_status peer_read(struct peer *, peer_line_cb cb, void *arg);
+
+/*
+ * How w, a connection to the server called name, was lost (s, errno
+ * error), in words (allocated): silent since w->since (s PEER_OK), closed
+ * by the server (a server that stops gracefully answers what it read,
+ * then closes), or failed.
+ */
+char		*peer_lost(const struct peer *w, const char *name,
+		    enum peer_status s, int error, double now);
 
 #endif /* PEER_H */

@@ -162,7 +162,8 @@ def _(c):
          r"line 1: changes the given 5 at r1c1|line 1: not a solution"),
         ("one more than asked",
          lambda ln: listed(ln)[:-1] + [listed(ln)[-2]] + ["END"],
-         r"line \d+: not larger|more than the \d+ solutions asked"),
+         r"line \d+: not larger|more than the \d+ solutions asked|"
+         r"a reply of more than \d+ lines"),
         ("the least one left out", lambda ln: listed(ln)[1:],
          r"the first solution is not the least"),
         ("the last one left out, END before n",
@@ -172,7 +173,8 @@ def _(c):
          r"ERR nosolution after solutions: only budget or deadline "
          r"cuts a list short"),
         ("a line of no solution", lambda ln: listed(ln)[:1] + ["OK"] +
-         listed(ln)[1:], r"line 2: not 81 digits 1-9"),
+         listed(ln)[1:], r"line 2: not 81 digits 1-9|"
+         r"a reply of more than 5 lines"),
         ("a middle solution skipped, n lines all the same",
          lambda ln: beyond(ln)[:1] + beyond(ln)[2:] + ["END"],
          r"line 2: a solution left out before it"),
@@ -226,6 +228,24 @@ def _(c):
     eq((rc, err), (0, ""), "exit status and messages")
     eq(out, lines_of(want), "the 15 solutions")
     eq(s.requests, 1, "asked once: never resent")
+
+
+@T.case("a server trickling more SOLUTIONS lines than asked, each within "
+        "-t, is set aside at the first line too many, not waited for",
+        transports=ONE)
+def _(c):
+    more = ref(SPARSE, 30)
+    # Without END, 0.1 s apart: a wait of 3 s and more, were it waited.
+    s = FakeServer(lambda line: Slow(more, 0.1))
+    try:
+        rc, out, err = run("-t", "2", "-H", "127.0.0.1:%d" % s.port,
+                           "solutions", "-n", 15, SPARSE)
+    finally:
+        s.close()
+    eq((rc, out), (2, ""), "exit status and output (%s)" % err)
+    check(re.search(r"^sudokuc: %s: wrong answer to argument 1: a reply of "
+                    r"more than 15 lines" % re.escape(s.name), err, re.M),
+          "the server and why not named: %r" % err)
 
 
 def peak_kib(*args, stdin):
