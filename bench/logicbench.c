@@ -15,7 +15,6 @@
  * the first minimal puzzle of each of -o seeds, and the cost of one
  * attempt.  Exits 1 if an answer is wrong.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

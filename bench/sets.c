@@ -28,7 +28,7 @@ sets_add(const char *prog, struct sets_grids *set, size_t *cap,
 
 	if (set->n == *cap) {
 		*cap = *cap == 0 ? 1024 : *cap * 2;
-		if ((more = realloc(set->g, *cap * sizeof *more)) == NULL) {
+		if ((more = reallocarray(set->g, *cap, sizeof *more)) == NULL) {
 			fprintf(stderr, "%s: %s\n", prog, strerror(errno));
 			exit(2);
 		}
@@ -43,7 +43,7 @@ sets_read(const char *prog, const char *path, struct sets_grids *set)
 	struct sudoku_perror	 err;
 	struct sudoku_grid	 g;
 	FILE			*f;
-	char			*line = NULL, text[128];
+	char			*line = NULL, *p, text[128];
 	size_t			 linesize = 0, len, cap = 0;
 	unsigned long		 lineno = 0;
 
@@ -52,16 +52,19 @@ sets_read(const char *prog, const char *path, struct sets_grids *set)
 		sets_die(prog, path, 0, strerror(errno));
 	while (getline(&line, &linesize, f) != -1) {
 		lineno++;
-		len = strcspn(line, "\r\n \t");
-		if (len == 0 || line[0] == '#')
+		p = line + strspn(line, " \t");
+		len = strcspn(p, "\r\n \t");
+		if (len == 0 || *p == '#')
 			continue;
-		if (sudoku_parse(line, len, &g, &err) != 0) {
+		if (sudoku_parse(p, len, &g, &err) != 0) {
 			sudoku_perror_text(&err, text, sizeof text);
 			sets_die(prog, path, lineno, text);
 		}
 		sets_add(prog, set, &cap, &g);
 	}
 	free(line);
+	if (ferror(f))
+		sets_die(prog, path, 0, strerror(errno));
 	fclose(f);
 	if (set->n == 0)
 		sets_die(prog, path, 0, "no puzzles");
@@ -77,12 +80,4 @@ sets_read_in(const char *prog, const char *dir, const char *name,
 	    sizeof path)
 		sets_die(prog, name, 0, "path too long");
 	sets_read(prog, path, set);
-}
-
-void
-sets_free(struct sets_grids *set)
-{
-	free(set->g);
-	set->g = NULL;
-	set->n = 0;
 }

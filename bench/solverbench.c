@@ -9,7 +9,6 @@
  * the fixed cost of a call (bench_fixed()).  Exits 1 if any answer is
  * wrong.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

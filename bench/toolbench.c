@@ -13,7 +13,6 @@
  * has one solution, the symmetry and the level asked; a reduced one is
  * proper), and the exit status is 1 if one is wrong.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
