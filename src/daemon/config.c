@@ -210,6 +210,14 @@ config_handler(void *arg, const char *section, const char *name,
 		    name, p->seen[i]));
 	if (p->seen[i] == 0)
 		p->seen[i] = p->lineno;
+	/*
+	 * inih takes ';' after a blank for a comment, but not right after
+	 * '=': "key =;x" would be read as ";x", and config_print()'s
+	 * "key = ;x" back as nothing (fuzz_config found it).
+	 */
+	if (*value == ';')
+		return (config_error(p, "%s: a value may not begin with ';' "
+		    "(it would read as a comment)", name));
 	if (config_table_set(p->cf, k, value, &reason) != 0) {
 		config_error(p, "%s: %s", name, reason);
 		free(reason);

@@ -303,6 +303,9 @@ BAD = [
      "suffix)"),
     ("empty value", "[server]\nworkers =\n", 2,
      "workers: missing value"),
+    # inih reads "=;x" as ";x", the printed "= ;x" as a comment (fuzz)
+    ("a value beginning with ';'", "[listen]\nunix =;x.sock\n", 2,
+     "unix: a value may not begin with ';' (it would read as a comment)"),
     ("bad octal", "[listen]\nunix_mode = 0968\n", 2,
      "unix_mode: '0968' is not an octal mode (0..0777)"),
     ("octal out of range", "[listen]\nunix_mode = 01777\n", 2,
