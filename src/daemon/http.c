@@ -20,6 +20,7 @@
 #include <event2/buffer.h>
 
 #include "http.h"
+#include "walltime.h"
 
 /* Longest method token read: longer ones are not methods anyone sends. */
 #define HTTP_METHOD_MAX	16
@@ -259,7 +260,7 @@ http_head(struct evbuffer *out, int status, const char *type, size_t length,
 {
 	char		date[64];
 	struct tm	tm;
-	time_t		now = time(NULL);
+	time_t		now = (time_t)wall_seconds();
 
 	gmtime_r(&now, &tm);
 	strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", &tm);

@@ -38,6 +38,7 @@
 #include "metrics.h"
 #include "proto.h"
 #include "stats.h"
+#include "walltime.h"
 
 /* Seconds a closing connection reads what the client still sends. */
 #define METRICS_LINGER_SECS	2
@@ -54,7 +55,7 @@ struct metrics {
 	const struct config	*cf;		/* the server's current one */
 	struct metrics_conns	 conns;
 	unsigned int		 nconns;
-	time_t			 full_warned;
+	int64_t			 full_warned;
 	int			 draining;	/* SIGTERM: /healthz says so */
 };
 
@@ -395,8 +396,8 @@ metrics_refuse(struct metrics *m, int fd)
 		log_debug("metrics: write: %s", strerror(errno));
 	evbuffer_free(out);
 	close(fd);
-	if (time(NULL) - m->full_warned >= 60) {
-		m->full_warned = time(NULL);
+	if (wall_seconds() - m->full_warned >= 60) {
+		m->full_warned = wall_seconds();
 		log_warnx("metrics: %u connections open "
 		    "(metrics_max_connections): refusing more", m->nconns);
 	}

@@ -41,6 +41,7 @@
 #include "server.h"
 #include "slowlog.h"
 #include "stats.h"
+#include "walltime.h"
 #include "worker.h"
 #include "common/xmalloc.h"
 
@@ -76,7 +77,7 @@ struct server {
 	struct server_listener	*sl;		/* NULL once stopped */
 	struct metrics		*metrics;	/* GET /metrics, if asked */
 	struct event		*resume_ev;	/* after EMFILE */
-	time_t			 accept_warned;
+	int64_t			 accept_warned;
 
 	struct worker		**workers;
 	unsigned int		 nworkers;
@@ -256,8 +257,8 @@ server_accept_error(struct evconnlistener *evl, void *arg)
 		return;
 	}
 	/* Once a minute at most: this can last. */
-	if (time(NULL) - sv->accept_warned >= 60) {
-		sv->accept_warned = time(NULL);
+	if (wall_seconds() - sv->accept_warned >= 60) {
+		sv->accept_warned = wall_seconds();
 		log_warnx("accept: %s; pausing for %d ms at a time",
 		    strerror(error), SERVER_ACCEPT_PAUSE);
 	}

@@ -17,6 +17,7 @@
 #include "common/xmalloc.h"
 #include "remote.h"
 #include "slowlog.h"
+#include "walltime.h"
 
 struct slowlog_entry {
 	uint64_t	id;
@@ -106,7 +107,7 @@ slowlog_add(struct slowlog *sl, size_t max, const char *line, size_t len,
 		slowlog_resize(sl, max);
 	e = &sl->ring[sl->head];
 	e->id = sl->next++;
-	e->time = (int64_t)time(NULL);
+	e->time = wall_seconds();
 	e->us = us;
 	e->guesses = guesses;
 	snprintf(e->client, sizeof e->client, "%s", client);

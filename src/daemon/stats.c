@@ -19,6 +19,7 @@
 #include "metrics_text.h"
 #include "stats.h"
 #include "common/xmalloc.h"
+#include "walltime.h"
 
 struct stats_server {
 	struct stats		*blocks;	/* nworkers + 1, aligned */
@@ -198,7 +199,7 @@ stats_print(struct stats_server *ss, struct evbuffer *out,
 	evbuffer_add_printf(out, "STAT pid %ld\n", (long)getpid());
 	evbuffer_add_printf(out, "STAT uptime %lld\n",
 	    (long long)(now.tv_sec - ss->start.tv_sec));
-	evbuffer_add_printf(out, "STAT time %lld\n", (long long)time(NULL));
+	evbuffer_add_printf(out, "STAT time %lld\n", (long long)wall_seconds());
 	evbuffer_add_printf(out, "STAT version %s\n", version);
 	evbuffer_add_printf(out, "STAT workers %u\n", ss->nworkers);
 	evbuffer_add_printf(out, "STAT curr_connections %" PRIu64 "\n",

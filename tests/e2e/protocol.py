@@ -291,6 +291,26 @@ def _(c):
     check(int(st["curr_connections"]) >= 1, "curr_connections")
 
 
+@T.case("STAT time just after a second begins is that second, not the one "
+        "before", transports=(None,))
+def _(c):
+    # time(2) reads the clock of the last timer tick, which for a few ms
+    # after a second begins still gives the second before; the daemon
+    # must read the clock its clients read.  So ask just after a second
+    # begins, a few times: the reply may never be older than a reading
+    # taken before the request, however long the request takes.
+    k = c.connect()
+    for _ in range(3):
+        second = int(time.time()) + 1
+        time.sleep(max(0.0, second - time.time() - 0.02))
+        while time.time() < second:
+            pass
+        before = time.time()
+        got = int(k.stats()["time"])
+        check(got >= int(before), "STAT time %d, but the clock read %.6f "
+              "before the request" % (got, before))
+
+
 @T.case("STATS uptime advances with time", transports=(None,))
 def _(c):
     # The two snapshots were taken somewhere within the moments around
