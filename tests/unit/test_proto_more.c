@@ -21,6 +21,7 @@
 
 #include "common/xmalloc.h"
 #include "core/sudoku.h"
+#include "daemon/walltime.h"	/* the daemon's clock, not time(2) */
 #include "test_proto.h"
 
 #define HELP_MAX	4096
@@ -196,14 +197,14 @@ t_stats(void **state)
 
 	for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		counters(f, a);
-		before = time(NULL);
+		before = (time_t)wall_seconds();
 		assert_int_equal(proto_line(&f->env, f->out, lines[i],
 		    strlen(lines[i]), UINT64_MAX, &ns, &job, NULL), PROTO_OK);
 		assert_null(job);
 		assert_int_equal(ns, 0);
 		got = take(f->out);
 		if (i == 0)
-			check_stats(got, before, time(NULL));
+			check_stats(got, before, (time_t)wall_seconds());
 		else
 			assert_true(strncmp(got, "STAT pid ", 9) == 0 &&
 			    strstr(got, "\nEND\n") != NULL);
