@@ -396,11 +396,9 @@ metrics_refuse(struct metrics *m, int fd)
 		log_debug("metrics: write: %s", strerror(errno));
 	evbuffer_free(out);
 	close(fd);
-	if (wall_seconds() - m->full_warned >= 60) {
-		m->full_warned = wall_seconds();
+	if (wall_due(&m->full_warned, 60))
 		log_warnx("metrics: %u connections open "
 		    "(metrics_max_connections): refusing more", m->nconns);
-	}
 }
 
 struct metrics *

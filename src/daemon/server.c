@@ -257,11 +257,9 @@ server_accept_error(struct evconnlistener *evl, void *arg)
 		return;
 	}
 	/* Once a minute at most: this can last. */
-	if (wall_seconds() - sv->accept_warned >= 60) {
-		sv->accept_warned = wall_seconds();
+	if (wall_due(&sv->accept_warned, 60))
 		log_warnx("accept: %s; pausing for %d ms at a time",
 		    strerror(error), SERVER_ACCEPT_PAUSE);
-	}
 	server_listeners_enable(sv, 0);
 	evtimer_add(sv->resume_ev, &tv);
 }

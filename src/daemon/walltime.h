@@ -26,4 +26,19 @@ wall_seconds(void)
 	return ((int64_t)ts.tv_sec);
 }
 
+/*
+ * For a warning that can repeat for as long as its cause lasts: true, and
+ * *last set to now, when secs have passed since *last (0: never yet).
+ */
+static inline int
+wall_due(int64_t *last, int64_t secs)
+{
+	int64_t	now = wall_seconds();
+
+	if (now - *last < secs)
+		return (0);
+	*last = now;
+	return (1);
+}
+
 #endif /* WALLTIME_H */
