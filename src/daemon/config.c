@@ -11,13 +11,25 @@
  * it removes leading blanks, which inih would take as a continuation of
  * the previous value.  A line inih cannot parse makes ini_parse_stream()
  * return its number.  Every error reads "file:line: reason".
+ *
+ * Nothing here reads without end: the file must be a regular file of at
+ * most CONFIG_FILE_MAX bytes (a device, a FIFO or a directory is refused
+ * before a byte is read, and opening does not wait for a FIFO's writer),
+ * a line is refused at its first byte too many, and the reading stops at
+ * CONFIG_FILE_MAX even if the file grows under it.  A path naming
+ * /dev/zero, at start or at a reload, is an error, not a hang.
  */
+#include <sys/types.h>
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <ini.h>
 
@@ -32,6 +44,12 @@
  */
 #define CONFIG_LINE_MAX	199
 
+/*
+ * Largest file read: the shipped file is 9 KiB, and even a file of a
+ * thousand listeners is under 200 KiB.
+ */
+#define CONFIG_FILE_MAX	(1024 * 1024)
+
 static const char *const config_sections[] = {
 	"server", "solver", "listen", "log"
 };
@@ -41,6 +59,7 @@ struct config_parse {
 	struct config	*cf;
 	const char	*file;
 	FILE		*f;
+	size_t		 bytes;		/* read so far */
 	int		 lineno;
 	int		*seen;		/* line of first use, 0: none */
 	char		*cause;		/* first error */
@@ -50,6 +69,7 @@ struct config_parse {
 static void	config_defaults(struct config *);
 static int	config_error(struct config_parse *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
+static FILE	*config_open(const char *, char **);
 static int	config_getline(struct config_parse *, char *, size_t,
 		    size_t *);
 static char	*config_reader(char *, int, void *);
@@ -113,28 +133,30 @@ config_error(struct config_parse *p, const char *fmt, ...)
 }
 
 /*
- * Read one line into buf (at most size - 1 bytes kept), without its LF
- * or CRLF; *len is the full length, so a long line is seen whole.
- * Returns 1, 0 at end of file, -1 on a read error.
+ * Read one line into buf, without its LF or CRLF; *len is its length.
+ * Reading stops at the first byte that does not fit (*len is then
+ * size - 1 and the line has no end here): a line without end is
+ * refused as soon as it is too long.  Returns 1, 0 at end of file, -1
+ * on a read error, -2 past CONFIG_FILE_MAX bytes.
  */
 static int
 config_getline(struct config_parse *p, char *buf, size_t size, size_t *len)
 {
-	int	ch;
+	int	ch = EOF;
 	size_t	n = 0;
 
-	while ((ch = getc(p->f)) != EOF && ch != '\n') {
-		if (n < size - 1)
-			buf[n] = (char)ch;
-		n++;
-	}
+	while (n < size - 1 && (ch = getc(p->f)) != EOF && ch != '\n')
+		buf[n++] = (char)ch;
 	if (ferror(p->f))
 		return (-1);
+	p->bytes += n + (ch == '\n');
+	if (p->bytes > CONFIG_FILE_MAX)
+		return (-2);
 	if (ch == EOF && n == 0)
 		return (0);
-	if (n > 0 && n <= size - 1 && buf[n - 1] == '\r')
+	if (n < size - 1 && n > 0 && buf[n - 1] == '\r')
 		n--;
-	buf[n < size - 1 ? n : size - 1] = '\0';
+	buf[n] = '\0';
 	*len = n;
 	return (1);
 }
@@ -144,7 +166,7 @@ static char *
 config_reader(char *str, int num, void *arg)
 {
 	struct config_parse	*p = arg;
-	char			 buf[CONFIG_LINE_MAX + 2], *s;
+	char			 buf[CONFIG_LINE_MAX + 3], *s;	/* and CR, NUL */
 	size_t			 len, i;
 	int			 r;
 
@@ -157,8 +179,13 @@ config_reader(char *str, int num, void *arg)
 		xasprintf(&p->cause, "%s: %s", p->file, strerror(errno));
 		return (NULL);
 	}
+	if (r == -2) {
+		xasprintf(&p->cause, "%s: file too large (more than %d bytes)",
+		    p->file, CONFIG_FILE_MAX);
+		return (NULL);
+	}
 	if (len > CONFIG_LINE_MAX || len >= (size_t)num) {
-		config_error(p, "line too long (%zu bytes, at most %d)", len,
+		config_error(p, "line too long (more than %d bytes)",
 		    CONFIG_LINE_MAX < num - 1 ? CONFIG_LINE_MAX : num - 1);
 		return (NULL);
 	}
@@ -246,6 +273,47 @@ config_check(struct config_parse *p)
 	return (1);
 }
 
+/*
+ * The file, if it is one that can be read to its end: a regular file of
+ * at most CONFIG_FILE_MAX bytes; NULL with *cause "file: reason".
+ */
+static FILE *
+config_open(const char *path, char **cause)
+{
+	struct stat	 sb;
+	FILE		*f;
+	int		 fd, flags;
+
+	/* O_NONBLOCK: a FIFO is refused below, not waited for here. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return (NULL);
+	}
+	if (fstat(fd, &sb) == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		close(fd);
+		return (NULL);
+	}
+	if (!S_ISREG(sb.st_mode) || sb.st_size > CONFIG_FILE_MAX) {
+		if (!S_ISREG(sb.st_mode))
+			xasprintf(cause, "%s: not a regular file", path);
+		else
+			xasprintf(cause, "%s: file too large (%lld bytes, at "
+			    "most %d)", path, (long long)sb.st_size,
+			    CONFIG_FILE_MAX);
+		close(fd);
+		return (NULL);
+	}
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1 ||
+	    (f = fdopen(fd, "r")) == NULL) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		close(fd);
+		return (NULL);
+	}
+	return (f);
+}
+
 struct config *
 config_load(const char *path, char **cause)
 {
@@ -265,8 +333,7 @@ config_load(const char *path, char **cause)
 	memset(&p, 0, sizeof p);
 	p.cf = cf;
 	p.file = path;
-	if ((p.f = fopen(path, "re")) == NULL) {
-		xasprintf(cause, "%s: %s", path, strerror(errno));
+	if ((p.f = config_open(path, cause)) == NULL) {
 		config_free(cf);
 		return (NULL);
 	}

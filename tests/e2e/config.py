@@ -271,6 +271,9 @@ def test_good(tmp):
     expect_ok(tmp, "a 199-byte line",
               "[log]\n;" + "x" * 198 + "\nlevel = debug\n",
               {"log.level": "debug"})
+    expect_ok(tmp, "a 199-byte line ending in CRLF",
+              "[log]\r\n;" + "x" * 198 + "\r\nlevel = debug\r\n",
+              {"log.level": "debug"})
     expect_ok(tmp, "log names",
               "[log]\nlevel = warning\nfacility = local7\n",
               {"log.level": "warning", "log.facility": "local7"})
@@ -333,9 +336,13 @@ BAD = [
     ("unix path too long", "[listen]\nunix = /" + "d" * 120 + "\n", 2,
      "unix: path too long (at most 107 bytes)"),
     ("line too long", "[server]\nworkers = 1\n; " + "x" * 250 + "\n", 3,
-     "line too long (252 bytes, at most 199)"),
+     "line too long (more than 199 bytes)"),
     ("a 200-byte line", "[server]\n;" + "x" * 199 + "\n", 2,
-     "line too long (200 bytes, at most 199)"),
+     "line too long (more than 199 bytes)"),
+    ("a 200-byte line ending in CRLF", "[server]\n;" + "x" * 199 + "\r\n", 2,
+     "line too long (more than 199 bytes)"),
+    ("a last line of 300 bytes without LF", "[server]\n;" + "x" * 299, 2,
+     "line too long (more than 199 bytes)"),
     ("syntax error", "[server]\nworkers 2\n", 2,
      "syntax error: not '[section]', 'name = value' or a comment"),
     ("missing ]", "[server\nworkers = 2\n", 1,
@@ -403,6 +410,59 @@ def test_start_checks(tmp):
               "rc=%d stderr=%r want %r..." % (rc, err, want))
 
 
+def run_bounded(*args):
+    """run(*args), or (None, "", why) if it did not end within 10 s."""
+    try:
+        return run(*args, timeout=10)
+    except subprocess.TimeoutExpired:
+        return None, "", "did not end within 10 s"
+
+
+def test_endless(tmp):
+    """Files that are not a regular file, or too large, refused up front."""
+    link = os.path.join(tmp, "zero.conf")
+    os.symlink("/dev/zero", link)
+    fifo = os.path.join(tmp, "fifo.conf")
+    os.mkfifo(fifo)
+    for name, path in (("/dev/zero", "/dev/zero"),
+                       ("a symlink to /dev/zero", link),
+                       ("a FIFO (without waiting for a writer)", fifo),
+                       ("a directory", tmp)):
+        rc, out, err = run_bounded("-n", "-f", path)
+        want = "sudokud: %s: not a regular file\n" % path
+        check("-n refuses %s at once" % name, rc == 1 and err == want,
+              "rc=%r stderr=%r want %r" % (rc, err, want))
+    # Started without -n: the same, before anything is opened.
+    rc, out, err = run_bounded("-d", "-f", link)
+    want = " %s: not a regular file\n" % link
+    check("start refuses a symlink to /dev/zero (logged, exit 1)",
+          rc == 1 and err.endswith(want) and err.count("\n") == 1,
+          "rc=%r stderr=%r want ...%r" % (rc, err, want))
+    big = os.path.join(tmp, "big.conf")
+    with open(big, "w") as f:
+        f.write(("; " + "x" * 97 + "\n") * 10486 + "[server]\n")
+    size = os.path.getsize(big)
+    rc, out, err = run_bounded("-n", "-f", big)
+    want = "sudokud: %s: file too large (%d bytes, at most 1048576)\n" % (
+        big, size)
+    check("-n refuses a file of %d bytes" % size, rc == 1 and err == want,
+          "rc=%r stderr=%r want %r" % (rc, err, want))
+    # Just under the bound: read to its end.
+    with open(big, "w") as f:
+        f.write("[server]\n" + ("; " + "x" * 97 + "\n") * 10480 +
+                "workers = 3\n")
+    expect_ok_path(big, "a file of %d bytes" % os.path.getsize(big),
+                   {"server.workers": "3"})
+
+
+def expect_ok_path(path, name, values):
+    rc, out, err = run_bounded("-n", "-v", "-f", path)
+    got = dump_values(out)
+    bad = {k: got.get(k) for k, v in values.items() if got.get(k) != v}
+    check("accepts %s" % name, rc == 0 and not bad,
+          "rc=%r stderr=%r wrong %r" % (rc, err, bad))
+
+
 def test_missing(tmp):
     path = os.path.join(tmp, "does-not-exist.conf")
     rc, out, err = run("-n", "-f", path)
@@ -414,6 +474,7 @@ def test_missing(tmp):
 def checks():
     with tempfile.TemporaryDirectory(prefix="sudokud-config.") as tmp:
         test_flags()
+        test_endless(tmp)
         test_defaults()
         test_dump_reads_back(tmp)
         test_shipped(tmp)
