@@ -15,8 +15,8 @@ cells_text(const uint8_t *cells, int n, char *buf, size_t size)
 	int	i;
 
 	buf[0] = '\0';
-	/* ",r9c9" is 5 bytes: 8 leaves room for it and the NUL. */
-	for (i = 0; i < n && len + 8 < size; i++)
+	/* ",r9c9" is 5 bytes: 6 is room for it and the NUL. */
+	for (i = 0; i < n && len + 6 <= size; i++)
 		len += (size_t)snprintf(buf + len, size - len, "%sr%dc%d",
 		    i == 0 ? "" : ",", cells[i] / 9 + 1, cells[i] % 9 + 1);
 }

@@ -109,7 +109,7 @@ int
 proto_logic_state(struct proto_done *d)
 {
 	uint8_t	cells[SUDOKU_CELLS];
-	char	text[SUDOKU_CELLS * 5];
+	char	text[CELLS_TEXT_MAX];
 	int	n;
 
 	if (proto_logic_unique(d) != 0)

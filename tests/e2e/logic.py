@@ -220,6 +220,20 @@ def _(c):
     check(STEP.match(first), "first hint %r" % first)
 
 
+@T.case("HINT and PATH with every cell of the grid wrong: ERR wrong names "
+        "all 81, r9c9 the last")
+def _(c):
+    k = c.connect()
+    sol = solution(k, h.CLASSIC)
+    shifted = "".join(str(int(d) % 9 + 1) for d in sol)
+    every = ",".join("r%dc%d" % (i // 9 + 1, i % 9 + 1) for i in range(81))
+    for verb in ("HINT", "PATH"):
+        eq(k.req("%s %s %s" % (verb, h.CLASSIC, shifted)), "ERR wrong " +
+           every, "%s with the solution's digits shifted" % verb)
+        eq(k.req("%s %s %s" % (verb, h.CLASSIC, "." * 729)), "ERR wrong " +
+           every, "%s with pencil marks of no candidate at all" % verb)
+
+
 @T.case("HINT stops at an extreme puzzle's dead end with ERR nostep, "
         "never a guess", timeout=60)
 def _(c):
