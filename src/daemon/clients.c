@@ -106,15 +106,27 @@ clients_line(struct evbuffer *out, const struct clients_card *k,
 	    st >= 0 && st <= CLIENTS_CLOSING ? clients_states[st] : "?");
 }
 
-void
-clients_list(struct clients *cl, struct evbuffer *out)
+int
+clients_list(struct clients *cl, uint64_t *at, struct evbuffer *out,
+    size_t bytes)
 {
 	const struct clients_card	*k;
 	uint64_t			 now = deadline_now();
+	size_t				 start = evbuffer_get_length(out);
 
 	pthread_mutex_lock(&cl->lock);
-	TAILQ_FOREACH(k, &cl->list, entry)
+	/* Cards join at the tail with the next id: the list is in id order. */
+	TAILQ_FOREACH(k, &cl->list, entry) {
+		if (k->id < *at)
+			continue;
+		if (evbuffer_get_length(out) - start >= bytes)
+			break;
 		clients_line(out, k, now);
+		*at = k->id + 1;
+	}
 	pthread_mutex_unlock(&cl->lock);
+	if (k != NULL)
+		return (0);
 	evbuffer_add(out, "END\n", 4);
+	return (1);
 }

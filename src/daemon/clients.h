@@ -70,7 +70,14 @@ clients_state(struct clients_card *card, enum clients_state st)
 	atomic_store_explicit(&card->state, (int)st, memory_order_relaxed);
 }
 
-/* CLIENT LIST's lines, one a connection, oldest first, then END. */
-void		 clients_list(struct clients *, struct evbuffer *);
+/*
+ * CLIENT LIST's lines, one a connection, oldest first, then END, a piece
+ * at a time: the connections from id *at on, until about bytes are
+ * added to out; *at moves on.  Returns 1 once END is added, else 0.  A
+ * connection that closes or opens in between is not listed, or listed
+ * at its place.
+ */
+int		 clients_list(struct clients *, uint64_t *at, struct evbuffer *,
+		    size_t bytes);
 
 #endif /* CLIENTS_H */

@@ -94,6 +94,23 @@ admin_refuse(struct proto_req *req, const char *text)
 	return (PROTO_OK);
 }
 
+/* SLOWLOG GET's next piece (proto_list). */
+static int
+admin_slowlog_more(const struct proto_env *env, struct proto_list *l,
+    struct evbuffer *out, size_t bytes)
+{
+	return (slowlog_get(env->slow, (size_t)env->cf->slowlog_max_len,
+	    &l->at, &l->left, out, bytes));
+}
+
+/* CLIENT LIST's next piece (proto_list). */
+static int
+admin_client_more(const struct proto_env *env, struct proto_list *l,
+    struct evbuffer *out, size_t bytes)
+{
+	return (clients_list(env->clients, &l->at, out, bytes));
+}
+
 /* SLOWLOG GET [<n>] | LEN | RESET: the slow log, as redis has it. */
 enum proto_status
 proto_admin_slowlog(struct proto_req *req)
@@ -107,7 +124,8 @@ proto_admin_slowlog(struct proto_req *req)
 		    &n) != 0)
 			return (admin_refuse(req, "SLOWLOG GET count must be a "
 			    "number from 0 to 100000"));
-		slowlog_get(req->env->slow, max, (size_t)n, req->out);
+		return (proto_work_list(req, admin_slowlog_more, UINT64_MAX,
+		    n));
 	} else if (req->ntok == 2 && admin_word(&req->tok[1], "LEN"))
 		evbuffer_add_printf(req->out, "%zu\n",
 		    slowlog_len(req->env->slow, max));
@@ -126,6 +144,5 @@ proto_admin_client(struct proto_req *req)
 {
 	if (!admin_word(&req->tok[1], "LIST"))
 		return (admin_refuse(req, "CLIENT takes LIST"));
-	clients_list(req->env->clients, req->out);
-	return (PROTO_OK);
+	return (proto_work_list(req, admin_client_more, 0, 0));
 }

@@ -77,7 +77,21 @@ struct proto_req {
 enum proto_work {
 	PROTO_WORK_SEARCH,	/* a search: the verb's, or a check's */
 	PROTO_WORK_GENERATE,	/* GENERATE's attempts */
-	PROTO_WORK_REDUCE	/* MINIMIZE's or CONSTRAIN's searches */
+	PROTO_WORK_REDUCE,	/* MINIMIZE's or CONSTRAIN's searches */
+	PROTO_WORK_LIST		/* a listing's pieces (SLOWLOG, CLIENT) */
+};
+
+/*
+ * A reply of any length made a piece at a time, so that it is queued
+ * no faster than the connection sends it (SLOWLOG GET, CLIENT LIST).
+ * more() adds the lines after the cursor, about max bytes of them, and
+ * moves the cursor on; it returns 1 once it has added the last, END.
+ */
+struct proto_list {
+	int		(*more)(const struct proto_env *, struct proto_list *,
+			    struct evbuffer *, size_t max);
+	uint64_t	 at;		/* the lister's cursor */
+	uint64_t	 left;		/* lines still wanted */
 };
 
 /* A request at work: what it is, and the state of its search. */
@@ -103,6 +117,7 @@ struct proto_job {
 		struct sudoku_search	search;
 		struct sudoku_genx	genx;
 		struct sudoku_reduce	reduce;
+		struct proto_list	list;
 	} u;
 };
 
@@ -202,6 +217,10 @@ enum proto_status proto_work_given(struct proto_req *, struct proto_job *,
 		    enum sudoku_policy, unsigned long limit);
 /* Run job's first slice; on PROTO_MORE it is the connection's now. */
 enum proto_status proto_work_first(struct proto_req *, struct proto_job *);
+/* A listing from cursor at, of at most left lines, as the job of req. */
+enum proto_status proto_work_list(struct proto_req *,
+		    int (*more)(const struct proto_env *, struct proto_list *,
+		    struct evbuffer *, size_t), uint64_t at, uint64_t left);
 uint64_t proto_work_nsec(void);
 /*
  * effort=1: what tmp holds into out, its last line ending with

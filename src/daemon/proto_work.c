@@ -48,12 +48,15 @@
 #define WORK_CHUNK	64
 
 /*
- * SOLUTIONS' lines one slice may add: the slice ends there, so that the
- * connection can send them, and stop serving it above output_high, as
- * for any reply (a solution of an easy puzzle can take less than a
- * guess: a slice of them could be megabytes).
+ * The bytes of a reply of several lines (SOLUTIONS' solutions, a
+ * listing's lines) that one step of a slice may add: the step ends
+ * there, so that the connection can send them, and stop serving it
+ * above output_high, as for any reply (a solution of an easy puzzle can
+ * take less than a guess: a slice of them could be megabytes).  So a
+ * connection's replies unsent are at most output_high and one piece (or
+ * one reply of another verb: the longest, STATS or PATH, are a few KiB).
  */
-#define WORK_EACH_BYTES	(64 * 1024)
+#define WORK_PIECE	(64 * 1024)
 
 uint64_t
 proto_work_nsec(void)
@@ -159,7 +162,7 @@ work_listed(const struct sudoku_search *s)
 
 /*
  * SOLUTIONS: each solution found, a line in out, for about max_ns and
- * at most WORK_EACH_BYTES; once they are all out, SUDOKU_SOLVED, or
+ * at most WORK_PIECE; once they are all out, SUDOKU_SOLVED, or
  * SUDOKU_NOSOLUTION if there were none (counted unsolvable, as COUNT's
  * 0 is; the reply is END all the same).  The limit-th solution ends it
  * at once: a slice that stopped right after it must not leave the job
@@ -190,10 +193,23 @@ work_each(const struct proto_env *env, struct evbuffer *out,
 			res = work_listed(s);
 		t = proto_work_nsec();
 	} while (res == SUDOKU_MORE && t - t0 < max_ns &&
-	    n < WORK_EACH_BYTES);
+	    n < WORK_PIECE);
 	*ns += t - t0;
 	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
 	return (res);
+}
+
+/* A listing's next piece: SUDOKU_SOLVED once its END is out. */
+static enum sudoku_result
+work_list(const struct proto_env *env, struct evbuffer *out,
+    struct proto_list *l, uint64_t *ns)
+{
+	uint64_t	t0 = proto_work_nsec();
+	int		done;
+
+	done = l->more(env, l, out, WORK_PIECE);
+	*ns += proto_work_nsec() - t0;
+	return (done ? SUDOKU_SOLVED : SUDOKU_MORE);
 }
 
 /* The job's work for about max_ns (less, by its deadline). */
@@ -202,6 +218,8 @@ work_run(const struct proto_env *env, struct evbuffer *out,
     struct proto_job *job, uint64_t max_ns, uint64_t *ns)
 {
 	switch (job->kind) {
+	case PROTO_WORK_LIST:
+		return (work_list(env, out, &job->u.list, ns));
 	case PROTO_WORK_SEARCH:
 		if (job->each)
 			return (work_each(env, out, &job->u.search,
@@ -285,6 +303,8 @@ work_guesses(const struct proto_job *job)
 {
 	struct sudoku_stats	sst;
 
+	if (job->kind == PROTO_WORK_LIST)
+		return (0);
 	if (job->kind == PROTO_WORK_GENERATE)
 		return (job->u.genx.gen.spent);
 	if (job->kind == PROTO_WORK_REDUCE)
@@ -374,12 +394,20 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 {
 	struct proto_done	 d;
 	struct sudoku_stats	 sst;
+	uint64_t		 guesses = work_guesses(job);
 
+	if (info != NULL) {
+		info->verb = (int)(job->cmd - proto_cmds);
+		info->guesses = guesses;
+		info->instant = 0;
+	}
+	if (job->kind == PROTO_WORK_LIST)
+		return;		/* its END is out; it counts nothing */
 	memset(&d, 0, sizeof d);
 	d.env = env;
 	d.out = out;
 	d.job = job;
-	d.guesses = work_guesses(job);
+	d.guesses = guesses;
 	d.result = res;
 	if (job->kind == PROTO_WORK_SEARCH) {
 		sudoku_search_result(&job->u.search, &d.count, &d.first, &sst);
@@ -392,11 +420,6 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 	else if (res == SUDOKU_NOSOLUTION)
 		stats_add(env->st, STAT_UNSOLVABLE, 1);
 	work_reply(env, &d, res, ns);
-	if (info != NULL) {
-		info->verb = (int)(job->cmd - proto_cmds);
-		info->guesses = d.guesses;
-		info->instant = 0;
-	}
 }
 
 enum proto_status
@@ -414,6 +437,19 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 	*req->job = xmalloc(sizeof **req->job);
 	memcpy(*req->job, job, sizeof *job);
 	return (PROTO_MORE);
+}
+
+enum proto_status
+proto_work_list(struct proto_req *req,
+    int (*more)(const struct proto_env *, struct proto_list *,
+    struct evbuffer *, size_t), uint64_t at, uint64_t left)
+{
+	struct proto_job	*job = proto_work_job(req, PROTO_WORK_LIST);
+
+	job->u.list.more = more;
+	job->u.list.at = at;
+	job->u.list.left = left;
+	return (proto_work_first(req, job));
 }
 
 enum proto_status

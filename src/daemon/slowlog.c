@@ -118,24 +118,33 @@ slowlog_add(struct slowlog *sl, size_t max, const char *line, size_t len,
 	pthread_mutex_unlock(&sl->lock);
 }
 
-void
-slowlog_get(struct slowlog *sl, size_t max, size_t n, struct evbuffer *out)
+int
+slowlog_get(struct slowlog *sl, size_t max, uint64_t *at, uint64_t *left,
+    struct evbuffer *out, size_t bytes)
 {
 	const struct slowlog_entry	*e;
-	size_t				 i;
+	size_t				 i, start = evbuffer_get_length(out);
+	int				 done;
 
 	pthread_mutex_lock(&sl->lock);
 	if (sl->cap != max && max > 0)
 		slowlog_resize(sl, max);
-	for (i = 0; i < n && i < sl->len; i++) {
+	/* The i-th newest has id next - 1 - i: ids go without a gap. */
+	i = *at >= sl->next ? 0 : (size_t)(sl->next - *at);
+	for (; *left > 0 && i < sl->len &&
+	    evbuffer_get_length(out) - start < bytes; i++, (*left)--) {
 		e = slowlog_at(sl, i);
 		evbuffer_add_printf(out, "id=%" PRIu64 " time=%" PRId64
 		    " us=%" PRIu64 " guesses=%" PRIu64 " client=%s "
 		    "request=%s\n", e->id, e->time, e->us, e->guesses,
 		    e->client, e->request);
+		*at = e->id;
 	}
+	done = *left == 0 || i >= sl->len;
 	pthread_mutex_unlock(&sl->lock);
-	evbuffer_add(out, "END\n", 4);
+	if (done)
+		evbuffer_add(out, "END\n", 4);
+	return (done);
 }
 
 size_t

@@ -35,11 +35,16 @@ void		 slowlog_add(struct slowlog *, size_t max, const char *line,
 		    const char *client);
 
 /*
- * SLOWLOG GET: the newest n entries, newest first, then END; and SLOWLOG
- * LEN.  max, as for slowlog_add(): a smaller one drops the oldest now.
+ * SLOWLOG GET, a piece at a time: the entries older than the one whose
+ * id is *at (UINT64_MAX: from the newest), newest first, *left of them
+ * at most, until about bytes are added to out; *at and *left move on.
+ * Returns 1 once the listing is over and its END added, else 0.  Entries
+ * dropped in between (by newer ones, RESET or a shorter log) are not
+ * listed; newer ones are not either.  max, as for slowlog_add().
  */
-void		 slowlog_get(struct slowlog *, size_t max, size_t n,
-		    struct evbuffer *);
+int		 slowlog_get(struct slowlog *, size_t max, uint64_t *at,
+		    uint64_t *left, struct evbuffer *out, size_t bytes);
+/* SLOWLOG LEN; max, as for slowlog_add(): a smaller one drops now. */
 size_t		 slowlog_len(struct slowlog *, size_t max);
 /* SLOWLOG RESET. */
 void		 slowlog_reset(struct slowlog *);

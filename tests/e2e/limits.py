@@ -444,5 +444,142 @@ def _(c):
           "fds %d, baseline %d: %s" % (d.fds(), fds0, fd_list(d.pid)))
 
 
+ONE = (None,)
+# A long reply is made a piece at a time (sudokud.conf(5), output_high):
+# a connection's replies unsent are at most output_high, a piece and a
+# line.
+PIECE = 64 * 1024
+LONG_REPLIES = [
+    ("SLOWLOG GET 100000", 3), ("CLIENT LIST", 3000), ("STATS", 2000),
+    ("HELP", 2000), ("PATH " + h.CLASSIC, 2000),
+    ("SOLUTIONS " + "0" * 81 + " 100000", 3),
+]
+
+
+def until_end(k, timeout=60):
+    """The lines of a reply that ends with END, however many."""
+    deadline = time.monotonic() + timeout
+    out = []
+    while True:
+        ln = k.line(max(0.01, deadline - time.monotonic()))
+        if ln == "END":
+            return out
+        out.append(ln)
+
+
+def cards(k):
+    """CLIENT LIST as {id: {field: value}}."""
+    k.send("CLIENT LIST\n")
+    return {int(e["id"]): e for e in
+            (dict(f.split("=", 1) for f in ln.split())
+             for ln in until_end(k))}
+
+
+@T.case("replies of any length stay under output_high: SLOWLOG GET of a "
+        "log of 100000, CLIENT LIST, STATS, HELP, PATH, SOLUTIONS asked "
+        "over and over by clients that never read -> each holds at most "
+        "output_high + 64 KiB; the listing read later comes whole, in order",
+        transports=ONE, own=True, timeout=120)
+def _(c):
+    high = 65536
+    d = h.Daemon(workers=1, output_high=high, output_low=16384,
+                 count_max=100000, write_timeout=0, extra_conf="[server]\nslowlog_slower_than"
+                 " = 0\nslowlog_max_len = 100000\n").start()
+    stuck = []
+    try:
+        k = d.connect("unix")
+        for _ in range(100):
+            k.send("PING\n" * 1000)
+            k.lines(1000)
+        eq(k.req("SLOWLOG LEN"), "100000", "entries kept")
+        rss0 = d.rss_kb()
+        for req, n in LONG_REPLIES:
+            s = d.raw_socket("unix")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.sendall(((req + "\n") * n).encode())
+            stuck.append(s)
+
+        def blocked():
+            return [int(e["pending"]) for e in cards(k).values()
+                    if e["state"] == "blocked"]
+        check(h.wait_for(lambda: len(blocked()) == len(LONG_REPLIES), 30,
+                         0.2), "not all %d clients blocked: %r"
+              % (len(LONG_REPLIES), cards(k)))
+        time.sleep(0.5)         # any piece under way is queued by now
+        pend = sorted(blocked())
+        c.note("replies unsent of the %d clients: %r bytes; RSS grew by "
+               "%d KiB" % (len(pend), pend, d.rss_kb() - rss0))
+        check(len(pend) == len(LONG_REPLIES) and
+              max(pend) <= high + PIECE + 512, "a client holds more than "
+              "output_high + 64 KiB + a line (%d): %r"
+              % (high + PIECE + 512, pend))
+        h.check_mem(d.rss_kb() - rss0 < 64 * 1024, "RSS grew by %d KiB"
+                    % (d.rss_kb() - rss0))
+        eq(k.req("PING"), "PONG", "served beside them")
+        # The listing, read now: newest first, ids one apart, to the
+        # oldest still kept (requests since it began pushed some out).
+        r = h.Client(stuck[0])
+        ids = [int(ln.split()[0][3:]) for ln in until_end(r)]
+        k.send("SLOWLOG GET 100000\n")
+        oldest = int(until_end(k)[-1].split()[0][3:])
+        check(ids == list(range(ids[0], ids[0] - len(ids), -1)),
+              "ids not one apart, newest first: %r..." % ids[:5])
+        # It ended at the oldest kept then: since, its connection's next
+        # GETs (2) and this one may have pushed as many more out.
+        check(oldest - 3 <= ids[-1] <= oldest, "the listing ended at id %d,"
+              " the oldest kept is now %d" % (ids[-1], oldest))
+        check(len(ids) > 99000, "only %d entries listed" % len(ids))
+    finally:
+        for s in stuck:
+            s.close()
+        d.cleanup()
+
+
+@T.case("CLIENT LIST of 1200 connections (a reply of several pieces): each "
+        "once, ids increasing, then END; a client asking for it over and "
+        "over without reading holds at most output_high + 64 KiB",
+        transports=ONE, own=True, timeout=60)
+def _(c):
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1400:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(1400, hard), hard))
+    d = h.Daemon(workers=2, max_connections=2000, output_high=4096,
+                 output_low=1024, write_timeout=0).start()
+    conns = []
+    try:
+        conns = [d.raw_socket("unix") for _ in range(1200)]
+        k = d.connect("unix")
+        check(h.wait_for(lambda: len(cards(k)) == 1201, 20),
+              "not all 1200 accepted")
+        k.send("CLIENT LIST\n")
+        got = until_end(k)
+        ids = [int(ln.split()[0][3:]) for ln in got]
+        eq(len(ids), 1201, "lines")
+        check(ids == sorted(set(ids)), "ids not increasing, each once")
+        check(sum(len(ln) + 1 for ln in got) > 4096 + PIECE,
+              "the reply is shorter than output_high and a piece")
+        s = d.raw_socket("unix")
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(b"CLIENT LIST\n" * 200)
+        conns.append(s)
+
+        def pending():
+            got = cards(k)
+            e = got[max(got)]           # s, the newest
+            return int(e["pending"]) if e["state"] == "blocked" else None
+        check(h.wait_for(lambda: pending() is not None, 20, 0.2),
+              "the client that does not read never blocked")
+        time.sleep(0.5)
+        n = pending()
+        c.note("replies unsent: %d bytes" % n)
+        check(n <= 4096 + PIECE + 512, "%d bytes unsent, more than "
+              "output_high + 64 KiB + a line" % n)
+    finally:
+        for s in conns:
+            s.close()
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

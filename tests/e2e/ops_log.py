@@ -494,5 +494,44 @@ def _(c):
         d.cleanup()
 
 
+def reload_refused(d, n, why):
+    """SIGHUP; READY=1 again, the refusal logged as file: why."""
+    d.proc.send_signal(signal.SIGHUP)
+    msg, seen = n.wait("READY=1", 10)
+    check(msg, "no READY=1 within 10 s of SIGHUP (%s): %r\n%s"
+          % (why, seen, d.log_tail()))
+    want = "reload failed, configuration kept: %s: %s" % (d.conf, why)
+    check(h.wait_for(lambda: any(want in ln for ln in d.lines()), 5),
+          "no %r in the log\n%s" % (want, d.log_tail()))
+
+
+@T.case("SIGHUP with the file now a symlink to /dev/zero, then a file of "
+        "2 MiB: each refused at once (file: reason), the old configuration "
+        "serves, SIGTERM still ends it", transports=ONE, own=True)
+def _(c):
+    d = OpsDaemon(workers=1)
+    n = h.NotifySocket(os.path.join(d.tmp, "notify"))
+    d.env = {"NOTIFY_SOCKET": n.path}
+    d.start()
+    try:
+        check(n.wait("READY=1")[0], "no READY=1 at start")
+        os.unlink(d.conf)
+        os.symlink("/dev/zero", d.conf)
+        reload_refused(d, n, "not a regular file")
+        k = d.connect("unix")
+        eq(k.req("PING"), "PONG", "PING after the refused reload")
+        os.unlink(d.conf)
+        with open(d.conf, "w") as f:
+            f.write("[server]\n" + ("#" * 99 + "\n") * 20972)
+        reload_refused(d, n, "file too large (%d bytes, at most 1048576)"
+                       % os.path.getsize(d.conf))
+        eq(k.req("PING"), "PONG", "PING after the second refused reload")
+        k.close()
+        eq(d.stop(), 0, "exit status after SIGTERM")
+    finally:
+        n.close()
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
