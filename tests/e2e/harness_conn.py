@@ -243,9 +243,11 @@ class Client:
         self.send(text + "\n")
         return self.line(timeout)
 
-    def block(self, text, timeout=IO_TIMEOUT):
-        """Send one request whose reply ends with END; return the lines."""
-        self.send(text + "\n")
+    def block(self, text, timeout=IO_TIMEOUT, most=1000):
+        """Send one request (None: it was sent) whose reply ends with END;
+        return the lines, fewer than most (None: any number)."""
+        if text is not None:
+            self.send(text + "\n")
         deadline = time.monotonic() + timeout
         out = []
         while True:
@@ -253,7 +255,8 @@ class Client:
             if ln == "END":
                 return out
             out.append(ln)
-            check(len(out) < 1000, "no END after 1000 lines")
+            check(most is None or len(out) < most, "no END after %d lines"
+                  % len(out))
 
     def stats(self):
         out = {}

@@ -458,13 +458,7 @@ LONG_REPLIES = [
 
 def until_end(k, timeout=60):
     """The lines of a reply that ends with END, however many."""
-    deadline = time.monotonic() + timeout
-    out = []
-    while True:
-        ln = k.line(max(0.01, deadline - time.monotonic()))
-        if ln == "END":
-            return out
-        out.append(ln)
+    return k.block(None, timeout, most=None)
 
 
 def cards(k):
