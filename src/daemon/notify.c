@@ -163,7 +163,7 @@ notify_reloading(void)
 }
 
 int
-notify_stopping(void)
+notify_stopping(unsigned long long usec)
 {
-	return (notify_send("STOPPING=1"));
+	return (notify_send("STOPPING=1\nEXTEND_TIMEOUT_USEC=%llu", usec));
 }

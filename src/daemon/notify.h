@@ -35,7 +35,11 @@ int	notify_ready(const char *status);
 /* "RELOADING=1" and "MONOTONIC_USEC=now" in one message. */
 int	notify_reloading(void);
 
-/* "STOPPING=1". */
-int	notify_stopping(void);
+/*
+ * "STOPPING=1" and "EXTEND_TIMEOUT_USEC=usec" in one message: the stop
+ * may take that long from now, beyond TimeoutStopSec= if it is longer
+ * (systemd 236 and later; older ones ignore the line).
+ */
+int	notify_stopping(unsigned long long usec);
 
 #endif /* NOTIFY_H */

@@ -331,6 +331,15 @@ server_deadline(evutil_socket_t fd, short events, void *arg)
 		worker_close(sv->workers[i]);
 }
 
+/*
+ * What the stop may take after shutdown_timeout: the workers close what
+ * is left and are joined, well under a second even on a loaded machine.
+ * The service manager is told shutdown_timeout plus this, so that it
+ * never kills a drain the configuration allows; the shipped units'
+ * TimeoutStopSec= covers the default with it (tests/lint/systemd.sh).
+ */
+#define SERVER_STOP_MARGIN	5	/* seconds */
+
 /* SIGTERM, SIGINT: stop accepting, let every worker finish its clients. */
 static void
 server_stop(struct server *sv, int sig)
@@ -344,7 +353,8 @@ server_stop(struct server *sv, int sig)
 		return;
 	}
 	sv->stopping = 1;
-	notify_stopping();
+	notify_stopping(((unsigned long long)tv.tv_sec + SERVER_STOP_MARGIN) *
+	    1000000);
 	log_info("signal %d: shutting down, %llu connections open", sig,
 	    (unsigned long long)admit_current(sv->admit));
 	/* The metrics stay, saying "draining", until the last client goes. */

@@ -19,6 +19,9 @@ the model):
                             if this file's daemons left a sanitizer report
     T.bounded(name, fn)     fn(name), a case of checks in sequence that
                             prints its own result, within a timeout
+    T.problems(texts, fn, plants)
+                            a documents' lint: fn's checks, then each
+                            again on a copy with a planted mismatch
   skip_all(reason)          the whole file skipped
   Daemon(**opts)            a sudokud from keyword options (config keys,
                             unix/tcp, extra_conf) or raw config= text, with
@@ -68,7 +71,7 @@ import traceback
 from harness_conn import (  # noqa: F401
     CASE_TIMEOUT, CLASSIC, CLASSIC_SOLUTION, DAEMON, EMPTY, EMPTY_LEXMIN,
     FILE_TIMEOUT, HERE, IO_TIMEOUT, PUZZLE_DIR, SANITIZED, STAMP_RE,
-    STAT_NAMES, SUDOKUC, TOP_BUILDDIR, TOP_SRCDIR, UNITS_OF, CaseTimeout,
+    SUDOKUC, TOP_BUILDDIR, TOP_SRCDIR, UNITS_OF, CaseTimeout,
     Client,
     Fail, NotifySocket, ask, can_connect, check, check_mem, check_solution,
     eq, givens_consistent, load_puzzles, package_version, parse_grid, ping,
@@ -269,6 +272,25 @@ class Tap:
 
     def skip(self, name, reason):
         self.emit(True, name, skip=reason)
+
+    def problems(self, texts, problems, plants):
+        """The documents' lint: problems(texts) gives [(name, errors)],
+        a check each; then each (file, old, new, start of a name) of
+        plants is put in a copy of texts, and the check whose name
+        starts so must report it, so that a parser that stops finding
+        anything cannot pass unnoticed."""
+        for name, errs in problems(texts):
+            self.ok(not errs, name, "\n".join(errs))
+        for doc, old, new, which in plants:
+            planted = dict(texts)
+            planted[doc] = texts[doc].replace(old, new, 1)
+            found = [errs for name, errs in problems(planted)
+                     if name.startswith(which)]
+            self.ok(old in texts[doc] and found and found[0],
+                    "self-check: %r planted in %s is reported by \"%s...\""
+                    % (new, doc, which),
+                    "the text to change is not in %s" % doc
+                    if old not in texts[doc] else "not reported")
 
     def _arm(self):
         """The next check's alarm: CASE_TIMEOUT, or what is left of the

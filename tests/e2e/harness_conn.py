@@ -50,19 +50,6 @@ EMPTY = "0" * 81
 EMPTY_LEXMIN = ("123456789456789123789123456214365897365897214897214365"
                 "531642978642978531978531642")
 
-STAT_NAMES = (
-    "pid uptime time version workers curr_connections total_connections "
-    "rejected_connections cmd_solve cmd_lexmin cmd_count cmd_rate "
-    "cmd_hint cmd_generate cmd_ping cmd_version cmd_help cmd_stats "
-    "cmd_quit err_syntax err_length err_char err_conflict err_nosolution "
-    "err_multiple err_budget err_wrong err_nostep err_toolong err_busy "
-    "solved unsolvable guesses solve_usec bytes_read bytes_written "
-    "idle_kicks output_kicks toolong_lines proxy_headers "
-    "proxy_errors generate_pool_hits generate_pool_misses "
-    "generate_pool_easy generate_pool_medium generate_pool_hard "
-    "generate_pool_expert generate_pool_extreme").split()
-
-
 # The time stamp sudokud -d puts on each line: ISO 8601, in ms, local.
 STAMP_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d ")
 

@@ -295,6 +295,33 @@ def _(c):
         d.cleanup()
 
 
+@T.case("SIGTERM -> STOPPING=1 with EXTEND_TIMEOUT_USEC=, shutdown_timeout "
+        "+ 5 s in us, the value a reload left", transports=ONE, own=True)
+def _(c):
+    # systemd's TimeoutStopSec= would otherwise kill a longer drain.
+    for start, reload in ((45, None), (45, 3600)):
+        d = h.Daemon(workers=1, shutdown_timeout=start)
+        try:
+            n = notify_socket(d)
+            d.start()
+            notify_wait(n, "READY=1")
+            if reload is not None:
+                rewrite_conf(d, shutdown_timeout=reload)
+                d.proc.send_signal(signal.SIGHUP)
+                notify_wait(n, "READY=1")
+            eq(d.terminate(5), 0, "exit status")
+            msg = notify_wait(n, "STOPPING=1", 1)[-1]
+            want = ((reload or start) + 5) * 1000000
+            eq(sorted(msg.split("\n")), ["EXTEND_TIMEOUT_USEC=%d" % want,
+                                         "STOPPING=1"],
+               "the message of shutdown_timeout %d%s" % (start, "" if reload
+                                                      is None else ", then "
+                                                      "%d" % reload))
+            n.close()
+        finally:
+            d.cleanup()
+
+
 @T.case("socket activation: inherited fd 3 is used, never unlinked",
         transports=ONE, own=True)
 def _(c):

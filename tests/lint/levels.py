@@ -270,18 +270,7 @@ PLANTS = (
 
 def checks():
     texts = {k: read(*p) for k, p in FILES.items()}
-    for name, errs in problems(texts):
-        T.ok(not errs, name, "\n".join(errs))
-    for doc, old, new, which in PLANTS:
-        planted = dict(texts)
-        planted[doc] = texts[doc].replace(old, new, 1)
-        found = [errs for name, errs in problems(planted)
-                 if name.startswith(which)]
-        T.ok(old in texts[doc] and found and found[0],
-             "self-check: %r planted in %s is reported by \"%s...\""
-             % (new, doc, which),
-             "the text to change is not in %s" % doc if old not in
-             texts[doc] else "not reported")
+    T.problems(texts, problems, PLANTS)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,7 @@ for m in man8/sudokud.8 man5/sudokud.conf.5; do
 	[ -f "$builddir/man/$base" ] && cp "$builddir/man/$base" "$tmp/man/$m"
 done
 
-echo "1..11"
+echo "1..14"
 
 # 1. Both units, cross-checked together, without a word of complaint.
 out=$(cd "$tmp/units" && MANPATH="$tmp/man" \
@@ -162,6 +162,39 @@ if [ $? -eq 0 ]; then
 else
 	notok "sudokud@test.service: security exposure at most 2.0"
 	printf '%s\n' "$out" | grep -v '✓' | diag
+fi
+
+# 12-13. The stop timeout covers the default drain: each service's
+# TimeoutStopSec= is more than the default shutdown_timeout plus the
+# margin sudokud asks for beyond it (SERVER_STOP_MARGIN); a longer
+# shutdown_timeout it asks for with EXTEND_TIMEOUT_USEC= (signals.py).
+drain=$(sed -n '/"shutdown_timeout"/,/}/s/.*\.def = "\([0-9]*\)".*/\1/p' \
+    "$srcdir/src/daemon/config_table.c")
+margin=$(sed -n 's/^#define SERVER_STOP_MARGIN[[:space:]]*\([0-9]*\).*/\1/p' \
+    "$srcdir/src/daemon/server.c")
+for u in sudokud.service sudokud@.service; do
+	stop=$(sed -n 's/^TimeoutStopSec=\([0-9]*\)$/\1/p' "$units/$u")
+	name="$u: TimeoutStopSec= ($stop) more than the default"
+	name="$name shutdown_timeout ($drain) plus SERVER_STOP_MARGIN ($margin)"
+	if [ -n "$drain" ] && [ -n "$margin" ] && [ -n "$stop" ] &&
+	    [ "$stop" -gt $((drain + margin)) ]; then
+		ok "$name"
+	else
+		notok "$name"
+	fi
+done
+
+# 14. The units' comments and the man pages say the margin it is.
+left=""
+for f in contrib/systemd/sudokud.service.in contrib/systemd/sudokud@.service.in \
+    man/sudokud.8.in man/sudokud.conf.5.in; do
+	grep -q "plus ${margin:-?} s" "$srcdir/$f" || left="$left $f"
+done
+if [ -z "$left" ] && [ -n "$margin" ]; then
+	ok "the units and man pages say shutdown_timeout plus $margin s"
+else
+	notok "the units and man pages say shutdown_timeout plus $margin s" \
+	    "not in:$left"
 fi
 
 [ $fails -eq 0 ]

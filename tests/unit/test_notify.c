@@ -99,7 +99,8 @@ notify_sequence(int fd)
 	assert_int_equal(notify_reloading(), 0);
 	after = monotonic_usec();
 	assert_int_equal(notify_ready(NULL), 0);
-	assert_int_equal(notify_stopping(), 0);
+	/* 3605 s: more than 32 bits of microseconds. */
+	assert_int_equal(notify_stopping(3605000000ULL), 0);
 
 	receiver_get(fd, buf, sizeof buf);
 	assert_string_equal(buf, "READY=1\nSTATUS=serving 1 socket");
@@ -113,7 +114,7 @@ notify_sequence(int fd)
 	receiver_get(fd, buf, sizeof buf);
 	assert_string_equal(buf, "READY=1");
 	receiver_get(fd, buf, sizeof buf);
-	assert_string_equal(buf, "STOPPING=1");
+	assert_string_equal(buf, "STOPPING=1\nEXTEND_TIMEOUT_USEC=3605000000");
 	receiver_none(fd);
 }
 
@@ -128,7 +129,7 @@ t_notify_unset(void **state)
 	assert_null(cause);
 	assert_int_equal(notify_ready("x"), 0);
 	assert_int_equal(notify_reloading(), 0);
-	assert_int_equal(notify_stopping(), 0);
+	assert_int_equal(notify_stopping(15000000), 0);
 	notify_close();
 }
 
@@ -211,7 +212,7 @@ t_notify_errors(void **state)
 	free(big);
 	close(fd);
 	unlink(path);
-	assert_int_equal(notify_stopping(), -1);
+	assert_int_equal(notify_stopping(15000000), -1);
 	notify_close();
 	unsetenv("NOTIFY_SOCKET");
 }
