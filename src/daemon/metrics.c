@@ -10,9 +10,17 @@
  * order (pipelining works, answers never overlap), and has one timer:
  * a request must be complete within metrics_timeout of the connection's
  * start or of the previous response, and a response must make progress
- * within it.  At most metrics_max_connections are open; one more is
- * answered 503 and closed at once, so a flood of scrapers holds no more
- * descriptors than that, and the client listeners stay usable.
+ * within it.  At most metrics_max_connections are open, so a flood of
+ * scrapers holds no more descriptors than that, and the client
+ * listeners stay usable.  At the limit, a new connection takes the slot
+ * of the one quiet longest (idle between requests, waiting for its first
+ * one, or lingering), which is closed, so that idle keep-alive clients
+ * cannot starve a load balancer's health check; only if every one is
+ * sending a response (which metrics_timeout bounds) is it answered 503.
+ * A new connection's request is read at once if it has come, so that a
+ * burst of connections after it cannot push it out unanswered.  The
+ * connections are kept in the order of their last progress (accepted,
+ * bytes read, bytes written): the quietest is the first not writing.
  */
 #include <sys/types.h>
 #include <sys/queue.h>
@@ -57,6 +65,7 @@ struct metrics {
 	unsigned int		 nconns;
 	int64_t			 full_warned;
 	int			 draining;	/* SIGTERM: /healthz says so */
+	struct stats		*st;		/* this thread's counters */
 };
 
 enum metrics_state {
@@ -92,6 +101,16 @@ metrics_conn_free(struct metrics_conn *c)
 	evbuffer_free(c->out);
 	close(c->fd);
 	free(c);
+}
+
+/* c made progress: it goes last in the order of quiet. */
+static void
+metrics_touch(struct metrics_conn *c)
+{
+	struct metrics	*m = c->m;
+
+	TAILQ_REMOVE(&m->conns, c, entry);
+	TAILQ_INSERT_TAIL(&m->conns, c, entry);
 }
 
 /* (Re)start the connection's one timeout: seconds from now. */
@@ -270,8 +289,10 @@ metrics_flush(struct metrics_conn *c)
 		metrics_conn_free(c);
 		return (-1);
 	}
-	if (n > 0)
+	if (n > 0) {
 		metrics_arm(c, c->m->cf->metrics_timeout);
+		metrics_touch(c);
+	}
 	if (evbuffer_get_length(c->out) != 0) {
 		c->state = METRICS_WRITING;
 		event_del(c->rev);
@@ -340,6 +361,7 @@ metrics_readcb(evutil_socket_t fd, short events, void *arg)
 		return;
 	}
 	c->len += (size_t)n;
+	metrics_touch(c);
 	metrics_serve(c);
 }
 
@@ -377,6 +399,27 @@ metrics_timercb(evutil_socket_t fd, short events, void *arg)
 	metrics_conn_free(c);
 }
 
+/*
+ * At the limit: close the connection quiet longest that is not sending
+ * a response, to make room; 0, or -1 if every one is.
+ */
+static int
+metrics_evict(struct metrics *m)
+{
+	struct metrics_conn	*c;
+
+	TAILQ_FOREACH(c, &m->conns, entry)
+		if (c->state != METRICS_WRITING)
+			break;
+	if (c == NULL)
+		return (-1);
+	log_debug("metrics: fd %d closed to make room (metrics_max_"
+	    "connections)", c->fd);
+	metrics_conn_free(c);
+	stats_add(m->st, STAT_METRICS_EVICTED, 1);
+	return (0);
+}
+
 /* One connection too many: a 503 and the end, without a state. */
 static void
 metrics_refuse(struct metrics *m, int fd)
@@ -396,9 +439,11 @@ metrics_refuse(struct metrics *m, int fd)
 		log_debug("metrics: write: %s", strerror(errno));
 	evbuffer_free(out);
 	close(fd);
+	stats_add(m->st, STAT_METRICS_REFUSED, 1);
 	if (wall_due(&m->full_warned, 60))
-		log_warnx("metrics: %u connections open "
-		    "(metrics_max_connections): refusing more", m->nconns);
+		log_warnx("metrics: %u connections open, each sending a "
+		    "response (metrics_max_connections): refusing more",
+		    m->nconns);
 }
 
 struct metrics *
@@ -410,6 +455,7 @@ metrics_new(struct event_base *base, struct stats_server *ss,
 	m = xcalloc(1, sizeof *m);
 	m->base = base;
 	m->ss = ss;
+	m->st = stats_acceptor(ss);
 	m->cf = cf;
 	TAILQ_INIT(&m->conns);
 	return (m);
@@ -432,10 +478,11 @@ metrics_accept(struct metrics *m, int fd)
 {
 	struct metrics_conn	*c;
 
-	if (m->nconns >= (unsigned int)m->cf->metrics_max_connections) {
-		metrics_refuse(m, fd);
-		return;
-	}
+	while (m->nconns >= (unsigned int)m->cf->metrics_max_connections)
+		if (metrics_evict(m) == -1) {
+			metrics_refuse(m, fd);
+			return;
+		}
 	c = xcalloc(1, sizeof *c);
 	c->m = m;
 	c->fd = fd;
@@ -452,6 +499,8 @@ metrics_accept(struct metrics *m, int fd)
 	m->nconns++;
 	event_add(c->rev, NULL);
 	metrics_arm(c, m->cf->metrics_timeout);
+	/* Its request may be here already: answered before the next accept. */
+	metrics_readcb(fd, EV_READ, c);
 }
 
 void

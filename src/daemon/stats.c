@@ -77,6 +77,10 @@ static const struct {
 	  "pool of puzzles made ahead." },
 	{ "generate_pool_misses_total", "GENERATE requests the pool could "
 	  "have served but had no puzzle for." },
+	{ "metrics_evicted_total", "Metrics connections closed to make room "
+	  "for a new one at metrics_max_connections." },
+	{ "metrics_refused_total", "Metrics connections refused with 503: "
+	  "every one open was sending a response." },
 };
 
 /* The puzzles of level made ahead, in every worker's pool. */

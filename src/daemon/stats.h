@@ -126,7 +126,11 @@ struct evbuffer;
 	X(POOL_HITS, "generate_pool_hits", 1,				\
 	    "generate_pool_hits_total", "", 1)				\
 	X(POOL_MISSES, "generate_pool_misses", 1,			\
-	    "generate_pool_misses_total", "", 1)
+	    "generate_pool_misses_total", "", 1)			\
+	X(METRICS_EVICTED, "metrics_evicted", 1,			\
+	    "metrics_evicted_total", "", 1)				\
+	X(METRICS_REFUSED, "metrics_refused", 1,			\
+	    "metrics_refused_total", "", 1)
 
 #define STATS_ENUM(id, name, div, metric, label, mdiv)	STAT_##id,
 enum stat_id {

@@ -6,8 +6,8 @@ or careless clients: HEAD answered without a body on a connection kept
 open, pipelined requests answered in order, malformed requests refused
 with the right status and a plain-text body, a request that does not
 arrive whole within metrics_timeout answered 408, at most
-metrics_max_connections open (one more gets 503) so a flood leaves the
-client sockets usable, and no accept busy loop when the daemon is out
+metrics_max_connections open so a flood leaves the client sockets usable
+(one more closes the quietest, or gets 503 if every one is sending), and no accept busy loop when the daemon is out
 of file descriptors.  HTTP is read with Python's http.client, a real
 client that loses its place if a response is not what it says.
 """
@@ -260,24 +260,62 @@ def _(c):
         d.cleanup()
 
 
-@T.case("metrics: metrics_max_connections open, one more gets 503; a "
+SCRAPE = b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"
+LIVEZ = b"GET /livez HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def queued(k):
+    """Bytes the kernel holds for k unread (FIONREAD)."""
+    import fcntl
+    import struct
+    import termios
+    return struct.unpack("i", fcntl.ioctl(k.sock, termios.FIONREAD,
+                                          b"\0\0\0\0"))[0]
+
+
+def stuck_writing(d, n):
+    """n connections that ask for /metrics 2000 times and never read,
+    once the server's responses to each have stopped going out."""
+    held = []
+    for _ in range(n):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.settimeout(5)
+        s.connect(("127.0.0.1", d.metrics_port))
+        k = h.Client(s, 5)
+        t, res = h.sender(s, SCRAPE * 2000, stop_on_block=2)
+        held.append(k)
+    for k in held:
+        last = [-1]
+
+        def still(k=k, last=last):
+            now, last[0] = queued(k), queued(k)
+            time.sleep(0.3)
+            return now > 0 and queued(k) == now
+        check(h.wait_for(still, 10, 0), "responses kept going to a "
+              "connection that does not read")
+    return held
+
+
+@T.case("metrics: metrics_max_connections open, each sending a response "
+        "its client does not read: one more gets 503 (metrics_refused); a "
         "reload raises the limit; the client sockets unaffected",
         transports=ONE, own=True)
 def _(c):
     d = MetricsDaemon(workers=1, metrics_conf="metrics_max_connections = 4"
                       "\nmetrics_timeout = 60\n").start()
     try:
-        held = [d.raw() for _ in range(4)]
-        for k in held:      # each is being served: it answers
-            k.send(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
-        for k in held:
-            eq(read_response(k)[0], 200, "a held connection")
+        held = stuck_writing(d, 4)
         k = d.raw()
         got, _ = responses(k.read_to_eof(5))
         eq([r[0] for r in got], [503], "the fifth connection")
         check(b"metrics_max_connections" in got[0][2] and
               got[0][1].get("retry-after") == "1", "503: %r" % (got,))
-        eq(d.connect("unix").req("PING"), "PONG", "the Unix socket")
+        u = d.connect("unix")
+        eq(u.req("PING"), "PONG", "the Unix socket")
+        st = h.stats_ints(u.stats())
+        eq((st["metrics_refused"], st["metrics_evicted"]), (1, 0),
+           "(metrics_refused, metrics_evicted)")
         held.pop().close()
         check(h.wait_for(d.scrapes, 5), "a slot freed is not reused")
         # Reload with a higher limit: the fifth is served.
@@ -289,10 +327,45 @@ def _(c):
         reload(d)
         more = [d.raw() for _ in range(2)]
         for k in more:
-            k.send(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+            k.send(SCRAPE)
             eq(read_response(k)[0], 200, "after the reload")
         for k in held + more:
             k.close()
+    finally:
+        d.cleanup()
+
+
+@T.case("metrics: at metrics_max_connections a new connection closes the "
+        "one quiet longest (idle after a response, or silent since its "
+        "start), never one more recently heard from; counted in "
+        "metrics_evicted", transports=ONE, own=True)
+def _(c):
+    d = MetricsDaemon(workers=1, metrics_conf="metrics_max_connections = 4"
+                      "\nmetrics_timeout = 60\n").start()
+    try:
+        a, b, s, e = d.raw(), d.raw(), d.raw(), d.raw()
+        for k in (a, b, e):
+            k.send(LIVEZ)
+            eq(read_response(k)[0], 200, "a first request")
+        # Quiet longest first: s (silent since its start), a, b, e.
+        s.send(b"")
+        a.send(LIVEZ)
+        eq(read_response(a)[0], 200, "a, again: heard from last now")
+        # Now: s, b, e, a.  Each new one closes the first of them.
+        news = []
+        for gone in (s, b):
+            n = d.raw()
+            n.send(LIVEZ)
+            eq(read_response(n)[0], 200, "the new connection is served")
+            check(read_some(gone, 5) is None, "the quietest was not closed")
+            news.append(n)
+        for k in [e, a] + news:
+            k.send(LIVEZ)
+            eq(read_response(k)[0], 200, "a connection heard from more "
+               "recently is kept")
+        st = h.stats_ints(d.connect("unix").stats())
+        eq((st["metrics_evicted"], st["metrics_refused"]), (2, 0),
+           "(metrics_evicted, metrics_refused)")
     finally:
         d.cleanup()
 

@@ -454,5 +454,77 @@ def _(c):
                   me, "\n".join(d.log_tail(5) for d in f.nodes)))
 
 
+class Squatter:
+    """Keeps n connections open on a metrics port, as an attacker would:
+    every other one after a keep-alive response, the rest silent; each
+    closed is opened again at once, until stop()."""
+
+    def __init__(self, port, n=16):
+        self.port, self.n, self.done = port, n, False
+        self.socks = [self.open(i) for i in range(n)]
+        self.opened = n
+        self.t = threading.Thread(target=self.run, daemon=True)
+        self.t.start()
+
+    def open(self, i):
+        s = socket.create_connection(("127.0.0.1", self.port), 5)
+        if i % 2 == 0:
+            s.sendall(b"GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+            data = b""
+            while not data.endswith(b"ok\n"):   # (b"" at EOF ends it)
+                data += s.recv(4096) or b"ok\n"
+        return s
+
+    def run(self):
+        import select
+        while not self.done:
+            r, _, _ = select.select(self.socks, [], [], 0.05)
+            for s in r:
+                i = self.socks.index(s)
+                if s.recv(4096) == b"":
+                    s.close()
+                    try:
+                        self.socks[i] = self.open(i)
+                        self.opened += 1
+                    except OSError:
+                        pass
+
+    def stop(self):
+        self.done = True
+        self.t.join(5)
+        for s in self.socks:
+            s.close()
+
+
+@T.case("HAProxy: 16 connections held open on a node's metrics port "
+        "(metrics_max_connections), idle after a keep-alive response or "
+        "silent, each reopened as soon as it is closed -> the /healthz "
+        "check still passes: the node stays UP, no check fails",
+        transports=ONE, own=True, timeout=90)
+def _(c):
+    inter, fall = example_check_timing()
+    with Farm() as f:
+        node = f.nodes[0]
+        base = int(f.hap.servers()["node1"]["chkfail"])
+        sq = Squatter(node.metrics_port)
+        try:
+            # Long enough for fall checks in a row to fail, twice over.
+            time.sleep(inter * (2 * fall + 1))
+            srv = f.hap.servers()["node1"]
+        finally:
+            sq.stop()
+        st = h.stats_ints(node.stats("unix"))
+        c.note("node1 %s, failed checks %d -> %s; metrics_evicted %s, "
+               "metrics_refused %s, the squatter opened %d connections"
+               % (srv["status"], base, srv["chkfail"],
+                  st.get("metrics_evicted"), st.get("metrics_refused"),
+                  sq.opened))
+        eq((srv["status"], int(srv["chkfail"])), ("UP", base),
+           "node1 (status, failed checks) with the metrics port full\n"
+           + f.hap.log_tail())
+        check(st["metrics_evicted"] >= 2 * fall, "only %d connections "
+              "made room: did the checks come?" % st["metrics_evicted"])
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
