@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: ISC
 """
 client_untrusted.py -- what sudokuc takes from a server, and what not
-(issue 29.5), against fake servers (fake_server.py).
+(issue 29.5), against fake servers (fake_server.py) and a daemon.
 
 A server's bytes: an ERR text, a hint's explanation, STATS and VERSION
 lines and a wrong answer quoted in a warning reach standard output and
@@ -10,6 +10,13 @@ standard error as 7-bit text, each byte outside printable ASCII (ESC,
 BEL, DEL, C1 controls, UTF-8) shown as the protocol shows request bytes
 in its error text ('x' 0x1b '[2J'), written out here by hand; a reply
 that is printable ASCII is printed byte for byte as it came.
+
+A server's claims: ERR nosolution for a solvable puzzle, ERR multiple
+for a unique one and a count that is not the puzzle's are wrong answers,
+found by a count in sudokuc: alone, nothing is printed and sudokuc
+exits 2; beside a daemon, the liar is set aside and the output is -L's.
+True claims (a puzzle with no solution that takes a search to see) are
+printed as before.
 """
 
 import os
@@ -21,11 +28,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 from fake_server import solution                        # noqa: E402
-from toolbox_common import lying, run                    # noqa: E402
+from reference import ref_search                        # noqa: E402
+from toolbox_common import liar_caught, lying, run      # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
 CLASSIC = h.CLASSIC
+EMPTY = "." * 81
+ERR_NOSOL = "ERR nosolution the puzzle has no solution"
+ERR_MULTI = "ERR multiple the puzzle has more than one solution"
 
 # A server's text with a CSI (ESC [ and the C1 byte 0x9b), an OSC (0x9d)
 # ended by BEL, DEL and an é in UTF-8; then as sudokuc must show it.
@@ -47,6 +58,25 @@ def shown(what, *args, answer, stdin=CLASSIC + "\n"):
     seven_bit(what + ", standard output", out)
     seven_bit(what + ", standard error", err)
     return rc, out.decode(), err.decode(), name
+
+
+def unsolvable():
+    """CLASSIC with one given added that keeps the givens in no conflict
+    but is not its solution's: no solution, as a search (not the givens)
+    shows."""
+    p = CLASSIC
+    sol = solution(p)
+    for i in (i for i, ch in enumerate(p) if ch in ".0"):
+        r, c = divmod(i, 9)
+        peers = {p[j] for j in range(81) if j // 9 == r or j % 9 == c or
+                 (j // 27 == i // 27 and j % 9 // 3 == c // 3)}
+        for d in "123456789":
+            if d != sol[i] and d not in peers:
+                q = p[:i] + d + p[i + 1:]
+                n, _, done = ref_search(q, limit=1)
+                if n == 0 and done:
+                    return q
+    raise h.Fail("no unsolvable variant of " + p)   # never: p is unique
 
 
 @T.case("an ERR text with ESC, BEL, C1, DEL and UTF-8: shown escaped as "
@@ -105,6 +135,66 @@ def _(c):
     rc, out, _, _ = shown("STATS", "stats", answer=lambda ln: stats,
                           stdin="")
     eq(out, "pid     7\nversion 0.2 'a' 0x1b\n", "printable STATS")
+
+
+def claims(unsol):
+    """(what, sudokuc's arguments, puzzle, the lie, why) of servers
+    whose ERR nosolution, ERR multiple or count is false."""
+    nosol = lambda ln: ERR_NOSOL                        # noqa: E731
+    multi = lambda ln: ERR_MULTI                        # noqa: E731
+    one = r"ERR %s, but the puzzle has one solution"
+    return [
+        ("SOLVE: ERR nosolution", [], CLASSIC, nosol, one % "nosolution"),
+        ("LEXMIN: ERR nosolution", ["-l"], EMPTY, nosol,
+         r"ERR nosolution, but the puzzle has more than one solution"),
+        ("RATE: ERR nosolution", ["rate"], CLASSIC, nosol,
+         one % "nosolution"),
+        ("RATE: ERR multiple", ["rate"], CLASSIC, multi, one % "multiple"),
+        ("HINT: ERR multiple", ["hint"], CLASSIC, multi, one % "multiple"),
+        ("PATH: ERR nosolution", ["path"], CLASSIC, nosol,
+         one % "nosolution"),
+        ("MINIMIZE: ERR multiple", ["minimize", "--seed", "1"], CLASSIC,
+         multi, one % "multiple"),
+        ("CONSTRAIN: ERR nosolution", ["constrain", "--seed", "1"],
+         CLASSIC[:40] + "." * 41, nosol,
+         r"ERR nosolution, but the puzzle has more than one solution"),
+        ("RATE: ERR multiple for no solution", ["rate"], unsol, multi,
+         r"ERR multiple, but the puzzle has no solution"),
+        ("COUNT: 0", ["-c"], CLASSIC, lambda ln: "0",
+         r"a count of 0, but the puzzle has at least 1 solution"),
+        ("COUNT: 2 for one", ["-c"], CLASSIC, lambda ln: "2",
+         r"a count of 2, but the puzzle has 1 solution:"),
+        ("COUNT: 3 of 10 for many", ["-c", "10"], EMPTY, lambda ln: "3",
+         r"a count of 3, but the puzzle has at least 4 solutions"),
+    ]
+
+
+@T.case("false ERR nosolution, ERR multiple and counts: alone, nothing "
+        "printed, exit 2; beside a daemon, set aside, -L's output",
+        transports=ONE, timeout=300)
+def _(c):
+    for what, args, p, answer, why in claims(unsolvable()):
+        liar_caught(what, answer, args, p + "\n", why, c.d)
+
+
+@T.case("true ERR nosolution, ERR multiple and count 0 from a server: "
+        "printed as the daemon's and -L's", transports=ONE)
+def _(c):
+    unsol = unsolvable()
+    for what, args, p, answer, want in (
+            ("ERR nosolution", [], unsol, ERR_NOSOL, ERR_NOSOL),
+            ("RATE: ERR nosolution", ["rate"], unsol, ERR_NOSOL, ERR_NOSOL),
+            ("RATE: ERR multiple", ["rate"], EMPTY, ERR_MULTI, ERR_MULTI),
+            ("MINIMIZE: ERR multiple", ["minimize", "--seed", "1"],
+             CLASSIC[:40] + "." * 41, ERR_MULTI, ERR_MULTI),
+            ("COUNT: 0", ["-c"], unsol, "0", "0")):
+        rc, out, err, _, _ = lying(lambda ln: answer, *args, stdin=p + "\n")
+        eq((rc, out), (0 if want == "0" else 1, want + "\n"),
+           "%s from a fake server (%s)" % (what, err))
+        check("set aside" not in err, "%s: %r" % (what, err))
+        daemon = run("-s", c.d.path, *args, stdin=p + "\n")
+        eq(daemon, (rc, out, err), "%s: the daemon's" % what)
+        eq(run("-L", *args, stdin=p + "\n"), daemon, "%s: -L's" % what)
 
 
 if __name__ == "__main__":
