@@ -92,8 +92,8 @@ def _(c):
        "ERR budget with -e")
 
 
-@T.case("a hint, STATS, VERSION, a wrong answer and ERR busy with such "
-        "bytes: shown escaped", transports=ONE, daemonless=True)
+@T.case("a hint, a path, STATS, VERSION, a wrong answer and ERR busy "
+        "with such bytes: shown escaped", transports=ONE, daemonless=True)
 def _(c):
     hint = run("-L", "hint", CLASSIC)[1].rstrip("\n")
     rc, out, _, _ = shown("hint", "hint",
@@ -102,6 +102,11 @@ def _(c):
     rc, out, _, _ = shown("pretty hint", "-f", "pretty", "hint",
                           answer=lambda ln: hint.encode() + b" " + BAD)
     eq(out.split("\n")[0], "'%s %s" % (hint, SHOWN[1:]), "the hint drawn")
+    path = run("-L", "path", CLASSIC)[1].split("\n")[:-1]
+    rc, out, _, _ = shown("path", "path", answer=lambda ln: [
+        path[0].encode() + b" " + BAD] + path[1:] + ["END"])
+    eq((rc, out.split("\n")), (0, ["'%s %s" % (path[0], SHOWN[1:])] +
+                               path[1:] + [""]), "a step of a path")
     stats = ["STAT pid 7", b"STAT version 0.2" + BAD, b"STAT \x9bx 3", "END"]
     rc, out, _, _ = shown("STATS", "stats", answer=lambda ln: stats,
                           stdin="")
