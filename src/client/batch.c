@@ -49,6 +49,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/echo.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "batch.h"
@@ -81,6 +82,7 @@ struct batch {
 	int			 metasent;
 	char			*busy;		/* an ERR busy reply's text */
 	char			*wrong;		/* why a server is set aside */
+	char			 quote[ECHO_SIZE(100)];	/* a reply in it */
 };
 
 static void
@@ -242,7 +244,7 @@ batch_check(struct batch *c, struct peer *w, const char *line, int more)
 	struct item	*it = &c->ring[w->q.head];
 	char		 why[CHECK_WHYLEN], where[ITEM_MSGLEN];
 	size_t		 most = item_block_lines(it, c->query);
-	int		 len = (int)strcspn(line, "\n");
+	size_t		 len = strcspn(line, "\n");
 
 	if (more && w->blines > most)
 		snprintf(why, sizeof why, "a reply of more than %zu lines",
@@ -251,8 +253,9 @@ batch_check(struct batch *c, struct peer *w, const char *line, int more)
 	    sizeof why) == 0)
 		return (0);
 	output_where(c->out, it, where, sizeof where);
-	xasprintf(&c->wrong, "%s: wrong answer to %s: %s: %.*s",
-	    w->server->name, where, why, len < 100 ? len : 100, line);
+	xasprintf(&c->wrong, "%s: wrong answer to %s: %s: %s",
+	    w->server->name, where, why,
+	    echo_show(line, len < 100 ? len : 100, c->quote, sizeof c->quote));
 	return (-1);
 }
 
@@ -269,7 +272,8 @@ batch_reply(void *arg, struct peer *w, char *line)
 	/* Refused at accept, before any request was read: try later. */
 	if (strncmp(line, "ERR busy", 8) == 0 &&
 	    (line[8] == ' ' || line[8] == '\0')) {
-		c->busy = xstrdup(line[8] == ' ' ? line + 9 : "");
+		line += 8 + (line[8] == ' ');
+		c->busy = echo_text(line, strlen(line));
 		return (-1);
 	}
 	if (w->probing && strcmp(line, "PONG") == 0) {
@@ -277,8 +281,9 @@ batch_reply(void *arg, struct peer *w, char *line)
 		return (0);
 	}
 	if (w->q.len == 0 || w->probing) {
-		xasprintf(&c->wrong, "%s: a reply to nothing asked: %.100s",
-		    w->server->name, line);
+		xasprintf(&c->wrong, "%s: a reply to nothing asked: %s",
+		    w->server->name, echo_show(line, strnlen(line, 100),
+		    c->quote, sizeof c->quote));
 		return (-1);
 	}
 	/* Several lines (STATS, PATH): whole before anything is printed. */

@@ -131,13 +131,18 @@ check_complete(const struct query *q, const struct item *it,
 	    "line %lu: the puzzle has only %lu solutions", i + 1, i) : 0);
 }
 
-/* A decimal count, no sign or leading zero, at most the limit. */
+/*
+ * A decimal count, no sign or leading zero, at most the limit; and the
+ * puzzle's, as a count here to one more than it (at most the limit)
+ * finds, unless that runs out: 0 is COUNT's "no solution".
+ */
 static int
-check_count(const struct query *q, const char *reply, char *why,
-    size_t size)
+check_count(const struct query *q, const struct item *it,
+    const char *reply, char *why, size_t size)
 {
-	unsigned long	n;
-	char		*end;
+	struct sudoku_search	s;
+	unsigned long		n, found = 0;
+	char			*end;
 
 	if (reply[0] < '0' || reply[0] > '9' ||
 	    (reply[0] == '0' && reply[1] != '\0'))
@@ -148,7 +153,16 @@ check_count(const struct query *q, const char *reply, char *why,
 	if (n > q->limit)
 		return (check_fail(why, size, "a count of %lu, over the limit "
 		    "%lu asked", n, q->limit));
-	return (0);
+	item_search(it, &s, SUDOKU_ANY, n < q->limit ? n + 1 : q->limit,
+	    CHECK_BUDGET);
+	if (sudoku_search_run(&s, 0) == SUDOKU_BUDGET)
+		return (0);
+	sudoku_search_result(&s, &found, NULL, NULL);
+	if (found == n)
+		return (0);
+	return (check_fail(why, size, "a count of %lu, but the puzzle has %s"
+	    "%lu solution%s", n, found > n ? "at least " : "", found,
+	    found == 1 ? "" : "s"));
 }
 
 enum sudoku_technique
@@ -295,15 +309,64 @@ check_code(const struct query *q, const char *reply, const char *any,
 	return (0);
 }
 
+/* What check_many() found, in words and as ANALYZE's status. */
+static const char *const check_has[] = { "no solution", "one solution",
+    "more than one solution" };
+static const char *const check_status_name[] = { "nosolution", "unique",
+    "multiple" };
+
+/*
+ * The puzzle's solutions, counted here to 2: 0, 1 or 2 (two or more),
+ * or -1 if the count ran out of its budget and cannot tell.
+ */
+static int
+check_many(const struct item *it)
+{
+	struct sudoku_search	s;
+	unsigned long		n = 0;
+
+	item_search(it, &s, SUDOKU_ANY, 2, CHECK_BUDGET);
+	if (sudoku_search_run(&s, 0) == SUDOKU_BUDGET)
+		return (-1);
+	sudoku_search_result(&s, &n, NULL, NULL);
+	return (n > 2 ? 2 : (int)n);
+}
+
+/*
+ * ERR nosolution and ERR multiple are answers about the puzzle, as a
+ * solution is: a count here must agree, unless it runs out.  Else a
+ * server could pass any puzzle off as having none.
+ */
+static int
+check_claim(const struct item *it, const char *reply, char *why,
+    size_t size)
+{
+	const char	*code = reply + 4;
+	size_t		 len = strcspn(code, " ");
+	int		 claim, n;
+
+	if (len == 10 && strncmp(code, "nosolution", len) == 0)
+		claim = 0;
+	else if (len == 8 && strncmp(code, "multiple", len) == 0)
+		claim = 2;
+	else
+		return (0);
+	if ((n = check_many(it)) == -1 || n == claim)
+		return (0);
+	return (check_fail(why, size, "ERR %.*s, but the puzzle has %s",
+	    (int)len, code, check_has[n]));
+}
+
 /*
  * "ERR <code> <text>": a code the request can get.  length, char and
  * conflict never: sudokuc checked the puzzle (and the grid) itself;
  * budget only after a search (CANON and SHUFFLE make none); wrong only
  * for a HINT sent with a grid (item.c's table says which may get it).
+ * nosolution and multiple only if true (check_claim()).
  */
 static int
-check_error(const struct query *q, const char *reply, char *why,
-    size_t size)
+check_error(const struct query *q, const struct item *it, const char *reply,
+    char *why, size_t size)
 {
 	const struct mode_def	*m = item_mode(q->mode);
 
@@ -312,9 +375,11 @@ check_error(const struct query *q, const char *reply, char *why,
 	    (reply[9] == ' ' || reply[9] == '\0'))
 		return (check_fail(why, size, "ERR wrong, but no grid was "
 		    "sent"));
-	return (check_code(q, reply, (m->flags & MODE_SEARCH) ?
+	if (check_code(q, reply, (m->flags & MODE_SEARCH) ?
 	    " syntax toolong budget " : " syntax toolong ", m->errors, why,
-	    size));
+	    size) != 0)
+		return (-1);
+	return (check_claim(it, reply, why, size));
 }
 
 /*
@@ -383,20 +448,13 @@ static int
 check_status(const struct item *it, const char *status, char *why,
     size_t size)
 {
-	static const char *const name[] = { "nosolution", "unique",
-	    "multiple" };
-	static const char *const has[] = { "no solution", "one solution",
-	    "more than one solution" };
-	struct sudoku_search	s;
-	unsigned long		n = 0;
+	int	n;
 
-	item_search(it, &s, SUDOKU_ANY, 2, CHECK_BUDGET);
-	if (sudoku_search_run(&s, 0) == SUDOKU_BUDGET)
+	if ((n = check_many(it)) == -1 ||
+	    strcmp(status, check_status_name[n]) == 0)
 		return (0);
-	sudoku_search_result(&s, &n, NULL, NULL);
-	n = n > 2 ? 2 : n;
-	return (strcmp(status, name[n]) == 0 ? 0 : check_fail(why, size,
-	    "status %s, but the puzzle has %s", status, has[n]));
+	return (check_fail(why, size, "status %s, but the puzzle has %s",
+	    status, check_has[n]));
 }
 
 /*
@@ -481,10 +539,10 @@ check_answer(const struct query *q, const struct item *it,
 	if (it->kind == ITEM_META)
 		return (check_meta(it, reply, why, size));
 	if (strncmp(reply, "ERR ", 4) == 0)
-		return (check_error(q, reply, why, size));
+		return (check_error(q, it, reply, why, size));
 	switch (q->mode) {
 	case MODE_COUNT:
-		return (check_count(q, reply, why, size));
+		return (check_count(q, it, reply, why, size));
 	case MODE_RATE:
 		return (check_rate(reply, why, size));
 	case MODE_HINT:

@@ -5,7 +5,7 @@
  * sudokuc checks every answer a server sends before it prints it, as the
  * test suite checks the daemon's: a solution must be a valid grid that
  * keeps the givens (of pencil marks: a candidate in each cell); a count
- * a number from 0 to the limit asked; a rating a level, a score in that
+ * a number from 0 to the limit asked, and the puzzle's; a rating a level, a score in that
  * level's range and a technique of that level; a hint a known technique
  * whose actions agree with the puzzle's solution, or "solved" for a
  * state with every cell filled; a generated puzzle 81 cells, no two
@@ -14,7 +14,8 @@
  * and, when fewer, all there are; a canonical form, a shuffle, a
  * minimized or constrained puzzle and a path what defines them
  * (check_tools.c); an error a code the request can get (never length,
- * char or conflict: sudokuc sends only puzzles it has checked itself);
+ * char or conflict: sudokuc sends only puzzles it has checked itself),
+ * nosolution and multiple only if a count here agrees;
  * PING, VERSION and STATS their own replies.  A server whose answer
  * fails is set aside by the batch (batch.c) and its requests go to the
  * others.

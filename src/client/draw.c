@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/echo.h"
 #include "draw.h"
 
 /* The widest cell: nine candidates, each eliminated: "[1]...[9]". */
@@ -173,6 +174,7 @@ draw_hint(FILE *f, const struct sudoku_grid *puzzle, const struct query *q,
 	char			 text[SUDOKU_CELLS][DRAW_CELL], label[16];
 	size_t			 width[9];
 	int			 r, col;
+	char			*shown;
 
 	if (draw_actions(reply, &st) == -1)
 		return (-1);
@@ -182,7 +184,9 @@ draw_hint(FILE *f, const struct sudoku_grid *puzzle, const struct query *q,
 	for (col = 0; col < 9; col++)
 		width[col] = 2;		/* "c1" */
 	draw_texts(&c, &st, text, width);
-	fprintf(f, "%s\n    ", reply);
+	shown = echo_text(reply, strlen(reply));	/* a server's text */
+	fprintf(f, "%s\n    ", shown);
+	free(shown);
 	for (col = 0; col < 9; col++) {
 		snprintf(label, sizeof label, "c%d", col + 1);
 		if (col == 8)

@@ -12,6 +12,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "common/echo.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "draw.h"
@@ -231,6 +232,20 @@ output_solution(struct output *out, const struct item *it, const char *sol)
 	output_grid(out, it, sol);
 }
 
+/*
+ * The len bytes of a server's line at s on stdout, then LF: as they
+ * are if printable ASCII, else shown as the protocol shows bytes
+ * (common/echo.h), so that no escape sequence reaches a terminal.
+ */
+static void
+output_shown(const char *s, size_t len)
+{
+	char	*shown = echo_text(s, len);
+
+	printf("%s\n", shown);
+	free(shown);
+}
+
 /* A rating or a hint: its line, or the hint drawn (-f pretty). */
 static void
 output_line(struct output *out, const struct item *it, const char *reply)
@@ -239,7 +254,7 @@ output_line(struct output *out, const struct item *it, const char *reply)
 
 	output_begin(out, drawn);
 	if (!drawn || draw_hint(stdout, &it->grid, &out->query, reply) == -1)
-		printf("%s\n", reply);
+		output_shown(reply, strlen(reply));
 }
 
 /*
@@ -279,7 +294,7 @@ output_err(struct output *out, const struct item *it, const char *reply,
     int inblock)
 {
 	const char	*code = reply + 4, *text;
-	char		 word[32];
+	char		 word[32], *shown;
 	size_t		 len;
 
 	len = strcspn(code, " ");
@@ -288,8 +303,11 @@ output_err(struct output *out, const struct item *it, const char *reply,
 		out->unsolvable++;
 	else
 		out->errors++;
+	/* The code is letters (check.c); the text is the server's. */
 	snprintf(word, sizeof word, "%.*s", (int)len, code);
-	output_error(out, it, word, text, inblock);
+	shown = echo_text(text, strlen(text));
+	output_error(out, it, word, shown, inblock);
+	free(shown);
 	return (0);
 }
 
@@ -312,11 +330,14 @@ output_count(struct output *out, const char *reply)
 static void
 output_block(struct output *out, const char *reply)
 {
-	const char	*end = strrchr(reply, '\n');
+	const char	*p, *end = strrchr(reply, '\n');
+	size_t		 len;
 
 	output_begin(out, 1);
-	if (end != NULL)
-		printf("%.*s\n", (int)(end - reply), reply);
+	for (p = reply; end != NULL && p <= end; p += len + 1) {
+		len = strcspn(p, "\n");
+		output_shown(p, len);
+	}
 }
 
 /*
@@ -399,33 +420,43 @@ output_duration(const char *secs, char *buf, size_t size)
 	return (buf);
 }
 
-/* The lines of a STATS reply, checked (check.c): names aligned. */
+/*
+ * The lines of a STATS reply, checked (check.c): names aligned, names
+ * and values shown as output_shown() shows a line (one shown escaped
+ * is left out of the alignment).
+ */
 static void
 output_stats(struct output *out, const char *reply)
 {
-	const char	*p, *stat;
-	char		 human[64];
+	const char	*p, *stat, *val;
+	char		 human[64], *name, *value;
 	size_t		 n, width = 0;
 
 	for (p = reply; strncmp(p, "STAT ", 5) == 0; p += strcspn(p, "\n") + 1)
-		if ((n = strcspn(p + 5, " \n")) > width)
+		if ((n = strcspn(p + 5, " \n")) > width &&
+		    echo_printable(p + 5, n))
 			width = n;
 	output_begin(out, 1);
 	for (p = reply; strncmp(p, "STAT ", 5) == 0; p += strcspn(p, "\n") + 1) {
 		stat = p + 5;
 		n = strcspn(stat, " \n");
+		val = stat + n + (stat[n] == ' ');
 		human[0] = '\0';
 		if (n == 6 && strncmp(stat, "uptime", 6) == 0)
 			output_duration(stat + n, human, sizeof human);
-		printf("%-*.*s %.*s%s\n", (int)width, (int)n, stat,
-		    stat[n] == ' ' ? (int)strcspn(stat + n + 1, "\n") : 0,
-		    stat[n] == ' ' ? stat + n + 1 : "", human);
+		name = echo_text(stat, n);
+		value = echo_text(val, strcspn(val, "\n"));
+		printf("%-*s %s%s\n", (int)width, name, value, human);
+		free(name);
+		free(value);
 	}
 }
 
 static int
 output_meta(struct output *out, const struct item *it, const char *reply)
 {
+	char	*shown;
+
 	if (it->meta == META_STATS) {
 		output_stats(out, reply);
 		return (0);
@@ -440,16 +471,19 @@ output_meta(struct output *out, const struct item *it, const char *reply)
 		return (0);
 	}
 	if (it->meta == META_VERSION && strncmp(reply, "VERSION ", 8) == 0) {
+		shown = echo_text(reply + 8, strlen(reply + 8));
 		if (out->peer == NULL)
-			printf("sudokuc %s (local solver, no daemon)\n",
-			    reply + 8);
+			printf("sudokuc %s (local solver, no daemon)\n", shown);
 		else
-			printf("sudokud %s at %s (sudokuc %s)\n", reply + 8,
+			printf("sudokud %s at %s (sudokuc %s)\n", shown,
 			    out->peer, SUDOKUC_VERSION);
+		free(shown);
 		return (0);
 	}
-	output_warnx(out, "%s: unexpected reply: %.100s",
-	    out->peer != NULL ? out->peer : "local", reply);
+	shown = echo_text(reply, strnlen(reply, 100));
+	output_warnx(out, "%s: unexpected reply: %s",
+	    out->peer != NULL ? out->peer : "local", shown);
+	free(shown);
 	return (-1);
 }
 

@@ -17,6 +17,7 @@
 
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
+#include "common/echo.h"
 #include "core/sudoku.h"
 #include "proto.h"
 #include "proto_int.h"
@@ -214,38 +215,13 @@ proto_tokenize(struct proto_req *req, const char *s, size_t len)
 }
 
 /*
- * Request bytes for error text: runs of printable ASCII in quotes, other
- * bytes as 0xNN, so 'FOO', 0x00 or 'GE' 0xc3 0xa9 'T'.
+ * Request bytes for error text, the protocol's way (common/echo.h):
+ * 'FOO', 0x00 or 'GE' 0xc3 0xa9 'T'.
  */
 void
 proto_echo(const struct proto_token *t, char *buf, size_t size)
 {
-	size_t		 i, n = 0;
-	unsigned char	 ch;
-	int		 quoted = 0;
-
-	for (i = 0; i < t->len && i < PROTO_ECHO_MAX && n + 12 < size; i++) {
-		ch = (unsigned char)t->p[i];
-		if (ch >= 0x20 && ch < 0x7f) {
-			if (!quoted)
-				buf[n++] = i == 0 ? '\'' : ' ';
-			if (!quoted && i != 0)
-				buf[n++] = '\'';
-			quoted = 1;
-			buf[n++] = (char)ch;
-			continue;
-		}
-		if (quoted)
-			buf[n++] = '\'';
-		n += (size_t)snprintf(buf + n, size - n, "%s0x%02x",
-		    i == 0 ? "" : " ", ch);
-		quoted = 0;
-	}
-	if (quoted)
-		buf[n++] = '\'';
-	if (i < t->len)
-		n += (size_t)snprintf(buf + n, size - n, "...");
-	buf[n] = '\0';
+	echo_bytes(t->p, t->len, PROTO_ECHO_MAX, buf, size);
 }
 
 void

@@ -5,7 +5,8 @@ for testing what sudokuc does with wrong answers (client_checks.py).
 
 FakeServer(answer) listens on a loopback TCP port (or a Unix socket with
 path=), reads request lines on every connection it accepts, and replies
-to each with answer(line): a str is one reply line, a list several, None
+to each with answer(line): a str is one reply line (bytes too, sent as
+they are: a server's bytes that are no text), a list several, None
 nothing, a Cut some lines and then the connection closed (a server that
 dies in the middle of a reply), a Slow its lines one at a time.  It
 keeps count of the requests it got.  PING gets PONG unless answer says
@@ -44,6 +45,12 @@ def swapped(puzzle):
 def ones(puzzle):
     """Every blank filled with 1: 81 digits keeping the givens."""
     return "".join("1" if ch in ".0" else ch for ch in puzzle)
+
+
+def wire(lines):
+    """The lines as the server sends them, each ended by LF."""
+    return b"".join((s if isinstance(s, bytes) else s.encode()) + b"\n"
+                    for s in lines)
 
 
 def puzzle_of(line):
@@ -129,11 +136,11 @@ class FakeServer:
                         break
                     out, got = [], None
                 cut = isinstance(got, Cut)
-                if isinstance(got, str):
+                if isinstance(got, (str, bytes)):
                     got = [got]
                 out += (got.lines if cut else got) or []
             try:
-                conn.sendall("".join(s + "\n" for s in out).encode())
+                conn.sendall(wire(out))
             except OSError:
                 break
             if cut:
@@ -144,10 +151,10 @@ class FakeServer:
         """The replies before, then slow's lines one by one; False if
         the connection went."""
         try:
-            conn.sendall("".join(s + "\n" for s in before).encode())
+            conn.sendall(wire(before))
             for line in slow.lines:
                 time.sleep(slow.gap)
-                conn.sendall((line + "\n").encode())
+                conn.sendall(wire([line]))
         except OSError:
             return False
         return True

@@ -136,14 +136,15 @@ def strike(marks, rng, n, keep):
     return cells
 
 
-def run(*args, stdin=""):
+def run(*args, stdin="", raw=False):
     """sudokuc with args, none of the environment's servers: (status,
-    out, err)."""
+    out, err); out and err as bytes if raw."""
     env = dict(os.environ)
     for k in ("SUDOKUD_SOCKET", "SUDOKUD_SERVERS"):
         env.pop(k, None)
-    p = h.run_child([h.SUDOKUC] + [str(a) for a in args], input=stdin,
-                    env=env, text=True, timeout=120)
+    p = h.run_child([h.SUDOKUC] + [str(a) for a in args],
+                    input=stdin.encode() if raw else stdin, env=env,
+                    text=not raw, timeout=120)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -162,14 +163,14 @@ def lines_of(puzzles):
     return "".join(p + "\n" for p in puzzles)
 
 
-def lying(answer, *args, stdin="", daemon=None):
+def lying(answer, *args, stdin="", daemon=None, raw=False):
     """sudokuc against a fake server answering answer(line), alone or
     with a daemon beside it: (status, out, err, server name, asked)."""
     s = FakeServer(answer)
     try:
         beside = ["-s", daemon.path] if daemon else []
         rc, out, err = run("-t", "5", "-H", "127.0.0.1:%d" % s.port,
-                           *beside, *args, stdin=stdin)
+                           *beside, *args, stdin=stdin, raw=raw)
     finally:
         s.close()
     return rc, out, err, s.name, s.requests
