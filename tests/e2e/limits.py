@@ -522,7 +522,8 @@ def _(c):
         # GETs (2) and this one may have pushed as many more out.
         check(oldest - 3 <= ids[-1] <= oldest, "the listing ended at id %d,"
               " the oldest kept is now %d" % (ids[-1], oldest))
-        check(len(ids) > 99000, "only %d entries listed" % len(ids))
+        # It began at the newest then: SLOWLOG LEN's (id 100000) or later.
+        check(ids[0] >= 100000, "the listing began at id %d" % ids[0])
     finally:
         for s in stuck:
             s.close()
