@@ -93,6 +93,29 @@ static const struct rq opts_rows[] = {
 	    "cmd_solve err_length"),
 	R("PING x=1", "ERR syntax wrong number of arguments for PING, try "
 	    "HELP\n", "cmd_ping err_syntax"),
+	R("VERSION budget=1", "ERR syntax wrong number of arguments for "
+	    "VERSION, try HELP\n", "cmd_version err_syntax"),
+	R("STATS x=1", "ERR syntax wrong number of arguments for STATS, try "
+	    "HELP\n", "cmd_stats err_syntax"),
+	R("HELP x=1", "ERR syntax wrong number of arguments for HELP, try "
+	    "HELP\n", "cmd_help err_syntax"),
+	R("QUIT x=1", "ERR syntax wrong number of arguments for QUIT, try "
+	    "HELP\n", "cmd_quit err_syntax"),
+	/* A verb of version 2 without options names the one it refuses. */
+	R("CANON " CLASSIC " budget=1", OPTERR("unknown option 'budget' for "
+	    "CANON, try HELP"), "cmd_canon err_syntax"),
+	R("HELLO effort=1", OPTERR("unknown option 'effort' for HELLO, try "
+	    "HELP"), "cmd_hello err_syntax"),
+	R("SLOWLOG GET budget=1", OPTERR("unknown option 'budget' for "
+	    "SLOWLOG, try HELP"), "cmd_slowlog err_syntax"),
+	R("CLIENT LIST x=1", OPTERR("unknown option 'x' for CLIENT, try "
+	    "HELP"), "cmd_client err_syntax"),
+	R("CANON " CLASSIC " =1", OPTERR("an option is name=value, not '=1'"),
+	    "cmd_canon err_syntax"),
+	/* ... but not where its arguments are. */
+	R("CANON budget=1", "ERR length expected 81 cells, found 8 (one row "
+	    "of a grid? send the whole puzzle on one line, row by row)\n",
+	    "cmd_canon err_length"),
 	R("x=1", "ERR syntax unknown command 'x=1', try HELP\n", "err_syntax"),
 };
 
