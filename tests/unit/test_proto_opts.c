@@ -87,6 +87,16 @@ static const struct rq opts_rows[] = {
 	    "cmd_solve err_syntax"),
 	R("SOLVE " CLASSIC " f\x01o=1", OPTERR("unknown option 'f' 0x01 'o' "
 	    "for SOLVE, try HELP"), "cmd_solve err_syntax"),
+	/* A number is digits alone: no sign, leading zeros allowed. */
+	R("SOLVE " CLASSIC " budget=+1", OPTERR("budget must be a number of "
+	    "guesses from 1 to 18446744073709551615"), "cmd_solve err_syntax"),
+	R("SOLVE " CLASSIC " deadline=-0", OPTERR("deadline must be a number "
+	    "of milliseconds from 1 to 86400000"), "cmd_solve err_syntax"),
+	R("COUNT " CLASSIC " -0", "ERR syntax COUNT limit must be a number "
+	    "from 1 to 1000\n", "cmd_count err_syntax"),
+	R("COUNT " CLASSIC " +1", "ERR syntax COUNT limit must be a number "
+	    "from 1 to 1000\n", "cmd_count err_syntax"),
+	R("COUNT " CLASSIC " 0002", "1\n", "cmd_count solved"),
 	/* Never where the arguments a verb needs are: version 1 replies. */
 	R("SOLVE x=1", "ERR length expected 81 cells, found 3 (one row of a "
 	    "grid? send the whole puzzle on one line, row by row)\n",
