@@ -97,7 +97,9 @@ gen_backtrack(struct gen_fill *F, int *depth, uint64_t *guesses)
 /*
  * A random complete grid: depth-first, the blank with the fewest digits
  * next, its digits in a random order.  Counts each digit retried after
- * a dead end as a guess; -1 when that passes limit.
+ * a dead end as a guess; -1 at a dead end with limit guesses made, so
+ * that no more than limit are ever counted, as the solver's budget is
+ * (the fill and its random draws are the same until then).
  */
 static int
 gen_fill(uint64_t s[4], struct gen_fill *F, uint64_t *guesses,
@@ -110,8 +112,8 @@ gen_fill(uint64_t s[4], struct gen_fill *F, uint64_t *guesses,
 	memset(F, 0, sizeof *F);
 	while ((cell = gen_pick(F, &free)) >= 0) {
 		if (free == 0) {
-			if (gen_backtrack(F, &depth, guesses) != 0 ||
-			    *guesses > limit)
+			if (*guesses >= limit ||
+			    gen_backtrack(F, &depth, guesses) != 0)
 				return (-1);
 			continue;
 		}

@@ -152,6 +152,8 @@ static const struct config_name config_facilities[] = {
 	{ "local6", LOG_LOCAL6 }, { "local7", LOG_LOCAL7 }, { NULL, 0 }
 };
 
+static int	config_table_nan(const struct config_key *, const char *,
+		    char **);
 static int	config_table_number(const struct config_key *, const char *,
 		    unsigned long long *, char **);
 static int	config_table_mode(const struct config_key *, const char *,
@@ -180,44 +182,57 @@ config_table_find(const char *section, const char *name)
 	return (NULL);
 }
 
-/* Decimal, and for sizes an optional k (KiB) or m (MiB) suffix. */
+/* Why v is not a number (or a size) at all. */
+static int
+config_table_nan(const struct config_key *k, const char *v, char **reason)
+{
+	if (*v == '\0')
+		xasprintf(reason, "missing value");
+	else if (k->type == CONFIG_SIZE)
+		xasprintf(reason, "'%s' is not a size (bytes, or a number with "
+		    "a k or m suffix)", v);
+	else
+		xasprintf(reason, "'%s' is not a number", v);
+	return (-1);
+}
+
+/*
+ * One rule for every number: an optional '-', then decimal digits (so
+ * -0 is 0 and 010 is 10), for a size an optional k (KiB) or m (MiB);
+ * no '+', no blank.  A negative number is out of range, except for a key
+ * that may be off, where each one is -1, off.
+ */
 static int
 config_table_number(const struct config_key *k, const char *v,
     unsigned long long *out, char **reason)
 {
 	unsigned long long	 n = 0, mult = 1;
-	const char		*s = v;
+	const char		*digits = v + (*v == '-'), *s = digits;
 	unsigned int		 d;
+	int			 big = 0, neg;
 
-	/* "-1" (any negative number) for a key that may be off. */
-	if ((k->flags & CONFIG_NEGOFF) && *s == '-' && s[1] != '\0' &&
-	    strspn(s + 1, "0123456789") == strlen(s + 1)) {
-		*out = (unsigned long long)-1;
-		return (0);
-	}
 	for (; isdigit((unsigned char)*s); s++) {
 		d = (unsigned int)(*s - '0');
 		if (n > (ULLONG_MAX - d) / 10)
-			goto range;
-		n = n * 10 + d;
+			big = 1;
+		else
+			n = n * 10 + d;
 	}
-	if (k->type == CONFIG_SIZE && s != v && *s != '\0' && s[1] == '\0') {
+	if (k->type == CONFIG_SIZE && s != digits && *s != '\0' &&
+	    s[1] == '\0') {
 		if (*s == 'k' || *s == 'K')
 			mult = 1024, s++;
 		else if (*s == 'm' || *s == 'M')
 			mult = 1024 * 1024, s++;
 	}
-	if (s == v || *s != '\0') {
-		if (*v == '\0')
-			xasprintf(reason, "missing value");
-		else if (k->type == CONFIG_SIZE)
-			xasprintf(reason, "'%s' is not a size (bytes, or a "
-			    "number with a k or m suffix)", v);
-		else
-			xasprintf(reason, "'%s' is not a number", v);
-		return (-1);
+	if (s == digits || *s != '\0')
+		return (config_table_nan(k, v, reason));
+	neg = digits != v && (n != 0 || big);
+	if (neg && (k->flags & CONFIG_NEGOFF)) {
+		*out = (unsigned long long)-1;
+		return (0);
 	}
-	if (n > ULLONG_MAX / mult)
+	if (neg || big || n > ULLONG_MAX / mult)
 		goto range;
 	n *= mult;
 	if (n < k->min || n > k->max)

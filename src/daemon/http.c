@@ -267,6 +267,6 @@ http_head(struct evbuffer *out, int status, const char *type, size_t length,
 	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\nDate: %s\r\n"
 	    "Content-Type: %s\r\nContent-Length: %zu\r\n%s%s\r\n", status,
 	    http_reason(status), date, type, length,
-	    keepalive ? "" : "Connection: close\r\n",
+	    keepalive ? "Connection: keep-alive\r\n" : "Connection: close\r\n",
 	    extra != NULL ? extra : "");
 }

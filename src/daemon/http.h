@@ -56,8 +56,10 @@ const char	*http_reason(int status);
 
 /*
  * A response head: the status line, Date, Content-Type, Content-Length,
- * Connection: close unless keepalive, any extra lines (each ending in
- * CRLF, or NULL), and the empty line.
+ * Connection: keep-alive or close, any extra lines (each ending in CRLF,
+ * or NULL), and the empty line.  keep-alive is said to HTTP/1.1 too, as
+ * nginx does: an HTTP/1.0 client that asked for it closes without it
+ * (RFC 2068, 19.7.1), and one rule needs no request's version.
  */
 void		 http_head(struct evbuffer *out, int status, const char *type,
 		    size_t length, int keepalive, const char *extra);

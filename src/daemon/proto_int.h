@@ -178,6 +178,13 @@ struct proto_cmd {
  * connection need not read the clock after it to time it (conn.c).
  */
 #define PROTO_CMD_INSTANT	0x02
+/*
+ * A verb of version 1 that takes no options (PING, VERSION, STATS,
+ * HELP, QUIT): a name=value token after it is an argument too many, as
+ * version 1 answered, byte for byte.  Every other verb refuses one it
+ * does not take as an option, naming it.
+ */
+#define PROTO_CMD_V1ARGS	0x04
 /* The longest line refused before any work that is still instant. */
 #define PROTO_INSTANT_LEN	256
 

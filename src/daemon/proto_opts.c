@@ -194,7 +194,8 @@ proto_opts_take(struct proto_req *req)
 	int				 args = req->ntok - 1;
 
 	memset(&req->opts, 0, sizeof req->opts);
-	if (req->cmd->opts == 0 || req->ntok > PROTO_MAXTOKENS)
+	if ((req->cmd->flags & PROTO_CMD_V1ARGS) ||
+	    req->ntok > PROTO_MAXTOKENS)
 		return (0);
 	while (args > req->cmd->min_args) {
 		t = &req->tok[args];

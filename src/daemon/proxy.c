@@ -102,8 +102,8 @@ proxy_v1_addrs(const char *s, const char *end, struct proxy *hdr,
 	    (s = proxy_field(s, end, sport, sizeof sport, &n)) == NULL ||
 	    proxy_port(sport, n, &port) != 0 ||
 	    (s = proxy_field(s, end, dport, sizeof dport, &n)) == NULL ||
-	    proxy_port(dport, n, &dummy) != 0 || s != end)
-		goto bad;
+	    proxy_port(dport, n, &dummy) != 0 || s != end || end[-1] == ' ')
+		goto bad;	/* end[-1] == ' ': a space after the last port */
 	memset(&hdr->src, 0, sizeof hdr->src);
 	if (v6) {
 		if (inet_pton(AF_INET6, src, &sin6->sin6_addr) != 1 ||
@@ -129,7 +129,7 @@ bad:
 static enum proxy_result
 proxy_v1(const uint8_t *p, size_t len, struct proxy *hdr, const char **why)
 {
-	const uint8_t	*cr;
+	const uint8_t	*cr, *q;
 	size_t		 n;
 
 	/* The CR may be at most the 106th byte: its LF is the 107th. */
@@ -151,6 +151,16 @@ proxy_v1(const uint8_t *p, size_t len, struct proxy *hdr, const char **why)
 		*why = "PROXY v1 header without CRLF within 107 bytes";
 		return (PROXY_BAD);
 	}
+	/*
+	 * The line is US-ASCII text: a NUL or a control byte would end or
+	 * split a field copied into a C string ("1.2.3.4\0" read as
+	 * 1.2.3.4), so one anywhere makes the header malformed.
+	 */
+	for (q = p; q < cr; q++)
+		if (*q < 0x20 || *q > 0x7e) {
+			*why = "malformed PROXY v1 header";
+			return (PROXY_BAD);
+		}
 	hdr->len = (size_t)(cr - p) + 2;
 	return (proxy_v1_addrs((const char *)p + 6, (const char *)cr, hdr,
 	    why));

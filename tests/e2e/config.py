@@ -254,6 +254,15 @@ def test_good(tmp):
                "server.idle_timeout": "0",
                "server.shutdown_timeout": "3600",
                "server.max_line": "128", "solver.budget": "100000000"})
+    # -0 is 0 for every key, the one where a negative is off too.
+    expect_ok(tmp, "-0 and leading zeros",
+              "[server]\nworkers = -0\nidle_timeout = 007\n"
+              "output_low = -0k\nslowlog_slower_than = -00\n",
+              {"server.workers": "0", "server.idle_timeout": "7",
+               "server.output_low": "0", "server.slowlog_slower_than": "0"})
+    expect_ok(tmp, "a negative number where negative is off",
+              "[server]\nslowlog_slower_than = -99999999999999999999999\n",
+              {"server.slowlog_slower_than": "-1"})
     expect_ok(tmp, "listen addresses",
               "[listen]\ntcp = 7999\ntcp = [::1]:8000\n"
               "tcp = 0.0.0.0:8001\ntcp = localhost:8002\n"
@@ -297,8 +306,24 @@ BAD = [
      "budget: 0 is out of range (1..100000000)"),
     ("huge number", "[server]\nidle_timeout = 99999999999999999999999\n",
      2, "idle_timeout: 99999999999999999999999 is out of range (0..86400)"),
+    # One rule for every number: '-' and digits, read as decimal.
     ("negative number", "[server]\nworkers = -1\n", 2,
-     "workers: '-1' is not a number"),
+     "workers: -1 is out of range (0..256)"),
+    ("a negative size", "[server]\nmax_line = -1k\n", 2,
+     "max_line: -1k is out of range (128..1048576)"),
+    ("a plus sign", "[server]\nworkers = +1\n", 2,
+     "workers: '+1' is not a number"),
+    ("a plus sign where negative is off",
+     "[server]\nslowlog_slower_than = +5\n", 2,
+     "slowlog_slower_than: '+5' is not a number"),
+    ("a minus alone", "[server]\nslowlog_slower_than = -\n", 2,
+     "slowlog_slower_than: '-' is not a number"),
+    ("two minus signs", "[server]\nslowlog_slower_than = --1\n", 2,
+     "slowlog_slower_than: '--1' is not a number"),
+    ("a blank inside a number", "[server]\nworkers = 1 2\n", 2,
+     "workers: '1 2' is not a number"),
+    ("a hexadecimal number", "[server]\nworkers = 0x10\n", 2,
+     "workers: '0x10' is not a number"),
     ("not a number", "[server]\nmax_connections = 10x\n", 2,
      "max_connections: '10x' is not a number"),
     ("bad size suffix", "[server]\nmax_line = 2g\n", 2,

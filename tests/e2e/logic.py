@@ -336,5 +336,33 @@ def _(c):
     eq(k.req("RATE " + h.CLASSIC).split()[0], "easy", "RATE after them")
 
 
+EFFORT = re.compile(r"^(.*) guesses=(\d+) us=\d+$")
+
+
+@T.case("GENERATE budget=N effort=1: guesses= at most N whatever the seed "
+        "and shape; a puzzle made within N is the one made without it",
+        timeout=90)
+def _(c):
+    k = c.connect(timeout=30)
+    plain = {}
+    for budget in (1, 2, 3, 5, 13, 100, 400, 1000, 3000):
+        for seed in range(1, 13):
+            for gen in ("easy %d" % seed, "hard %d" % seed,
+                        "easy %d symmetry=rot180" % seed):
+                line = "GENERATE %s budget=%d effort=1" % (gen, budget)
+                m = EFFORT.match(k.req(line, 30))
+                check(m, "%s: no guesses=" % line)
+                check(int(m.group(2)) <= budget, "%s: guesses=%s" %
+                      (line, m.group(2)))
+                if m.group(1).startswith("ERR "):
+                    eq(m.group(1), "ERR budget search budget of %d "
+                       "guesses exceeded" % budget, line)
+                    continue
+                if gen not in plain:
+                    plain[gen] = k.req("GENERATE " + gen, 30)
+                eq(m.group(1), plain[gen], line)
+    check(plain, "no puzzle within any of the budgets")
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

@@ -180,6 +180,34 @@ def _(c):
         d.cleanup()
 
 
+@T.case("metrics: HTTP/1.0 with Connection: keep-alive is told keep-alive "
+        "and served again on the connection; without it, close",
+        transports=ONE, own=True)
+def _(c):
+    d = MetricsDaemon(workers=1).start()
+    try:
+        k = d.raw()
+        for req in (b"GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n"
+                    b"\r\n", b"GET /livez HTTP/1.0\r\nConnection: "
+                    b"Keep-Alive\r\n\r\n"):
+            k.send(req)
+            status, hdrs, _ = read_response(k)
+            eq((status, hdrs.get("connection")), (200, "keep-alive"),
+               "%r" % req.split(b"\r\n")[0])
+        # The same connection, still open: one more, that closes it.
+        k.send(b"GET /healthz HTTP/1.0\r\n\r\n")
+        got, rest = responses(k.read_to_eof(5))
+        eq([(r[0], r[1].get("connection")) for r in got], [(200, "close")],
+           "HTTP/1.0 without keep-alive: Connection: close, then the end")
+        eq(rest, b"", "bytes after it")
+        # HTTP/1.1 is kept alive unasked, and says so the same way.
+        k = d.raw()
+        k.send(b"GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+        eq(read_response(k)[1].get("connection"), "keep-alive", "HTTP/1.1")
+    finally:
+        d.cleanup()
+
+
 BAD = [
     ("garbage", b"\x00\x01\x02 hello\r\n\r\n", 400),
     ("no version", b"GET /metrics\r\n\r\n", 400),

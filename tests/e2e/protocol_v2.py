@@ -191,6 +191,10 @@ def _(c):
             ("GENERATE info=yes", "info must be 0 or 1"),
             ("SOLVE %s =1" % h.CLASSIC, "an option is name=value, not "
              "'=1'"),
+            ("CANON %s budget=1" % h.CLASSIC, "unknown option 'budget' "
+             "for CANON, try HELP"),
+            ("HELLO info=1", "unknown option 'info' for HELLO, try HELP"),
+            ("CLIENT LIST x=1", "unknown option 'x' for CLIENT, try HELP"),
             ("PING budget=1", "wrong number of arguments for PING")):
         got = k.req(line)
         check(got.startswith("ERR syntax ") and want in got,

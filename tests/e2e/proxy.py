@@ -137,6 +137,12 @@ BAD = [
      "direct clients"),
     ("a malformed v1 header", b"PROXY TCP4 1.2.3.4 5.6.7.8 65536 2\r\n"
      b"PING\n", "malformed PROXY v1 header"),
+    ("a v1 header with a NUL in an address",
+     b"PROXY TCP4 1.2.3.4\x00 5.6.7.8 1 2\r\nPING\n",
+     "malformed PROXY v1 header"),
+    ("a v1 header with a space after its ports",
+     b"PROXY TCP4 1.2.3.4 5.6.7.8 1 2 \r\nPING\n",
+     "malformed PROXY v1 header"),
     ("a v1 header with no CRLF in 107 bytes", b"PROXY UNKNOWN " + b"x" * 200,
      "without CRLF"),
     ("an oversized v2 header", v2(body=b"\0" * 2000), "longer than 1 KiB"),

@@ -211,3 +211,39 @@ test_gen_budget(void **state)
 	sudoku_gen_init(&gen, 1, SUDOKU_LEVEL_EASY, 0);
 	assert_int_equal(gen.budget, SUDOKU_BUDGET_DEFAULT);
 }
+
+/*
+ * Whatever the seed and budget, the guesses spent are at most the
+ * budget, with options or without: GENERATE's effort=1 reports them.
+ * (A grid fill at a dead end with the budget spent once counted one
+ * guess more before it stopped.)
+ */
+void
+test_gen_budget_seeds(void **state)
+{
+	static const uint64_t	 budgets[] = { 1, 2, 3, 5, 8, 13, 40, 100,
+				    150, 300, 1000 };
+	struct sudoku_gen_opts	 rot = { .symmetry = SUDOKU_SYM_ROT180 };
+	struct sudoku_genx	 x;
+	struct sudoku_gen	 gen;
+	struct sudoku_grid	 p;
+	uint64_t		 seed;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
+		for (seed = 1; seed <= 40; seed++) {
+			sudoku_gen_init(&gen, seed, SUDOKU_LEVEL_EXTREME,
+			    budgets[i]);
+			(void)sudoku_gen_run(&gen, GEN_SLICE, &p, NULL);
+			if (gen.spent > budgets[i])
+				fail_msg("seed %llu budget %llu: %llu guesses",
+				    (unsigned long long)seed,
+				    (unsigned long long)budgets[i],
+				    (unsigned long long)gen.spent);
+			assert_int_equal(sudoku_genx_init(&x, seed,
+			    SUDOKU_LEVEL_EXTREME, budgets[i], &rot), 0);
+			(void)sudoku_genx_run(&x, GEN_SLICE, &p, NULL);
+			assert_true(x.gen.spent <= budgets[i]);
+		}
+}

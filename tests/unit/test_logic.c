@@ -512,6 +512,7 @@ main(void)
 		cmocka_unit_test(test_gen_golden),
 		cmocka_unit_test(test_gen_slices),
 		cmocka_unit_test(test_gen_budget),
+		cmocka_unit_test(test_gen_budget_seeds),
 		cmocka_unit_test(test_levels_hardest),
 		cmocka_unit_test(test_rate_cap),
 		SET_CASE("walk_top1465", walk_top),

@@ -71,5 +71,6 @@ void	test_gen_levels(void **);
 void	test_gen_golden(void **);
 void	test_gen_slices(void **);
 void	test_gen_budget(void **);
+void	test_gen_budget_seeds(void **);
 
 #endif /* TEST_LOGIC_H */

@@ -87,12 +87,45 @@ static const struct rq opts_rows[] = {
 	    "cmd_solve err_syntax"),
 	R("SOLVE " CLASSIC " f\x01o=1", OPTERR("unknown option 'f' 0x01 'o' "
 	    "for SOLVE, try HELP"), "cmd_solve err_syntax"),
+	/* A number is digits alone: no sign, leading zeros allowed. */
+	R("SOLVE " CLASSIC " budget=+1", OPTERR("budget must be a number of "
+	    "guesses from 1 to 18446744073709551615"), "cmd_solve err_syntax"),
+	R("SOLVE " CLASSIC " deadline=-0", OPTERR("deadline must be a number "
+	    "of milliseconds from 1 to 86400000"), "cmd_solve err_syntax"),
+	R("COUNT " CLASSIC " -0", "ERR syntax COUNT limit must be a number "
+	    "from 1 to 1000\n", "cmd_count err_syntax"),
+	R("COUNT " CLASSIC " +1", "ERR syntax COUNT limit must be a number "
+	    "from 1 to 1000\n", "cmd_count err_syntax"),
+	R("COUNT " CLASSIC " 0002", "1\n", "cmd_count solved"),
 	/* Never where the arguments a verb needs are: version 1 replies. */
 	R("SOLVE x=1", "ERR length expected 81 cells, found 3 (one row of a "
 	    "grid? send the whole puzzle on one line, row by row)\n",
 	    "cmd_solve err_length"),
 	R("PING x=1", "ERR syntax wrong number of arguments for PING, try "
 	    "HELP\n", "cmd_ping err_syntax"),
+	R("VERSION budget=1", "ERR syntax wrong number of arguments for "
+	    "VERSION, try HELP\n", "cmd_version err_syntax"),
+	R("STATS x=1", "ERR syntax wrong number of arguments for STATS, try "
+	    "HELP\n", "cmd_stats err_syntax"),
+	R("HELP x=1", "ERR syntax wrong number of arguments for HELP, try "
+	    "HELP\n", "cmd_help err_syntax"),
+	R("QUIT x=1", "ERR syntax wrong number of arguments for QUIT, try "
+	    "HELP\n", "cmd_quit err_syntax"),
+	/* A verb of version 2 without options names the one it refuses. */
+	R("CANON " CLASSIC " budget=1", OPTERR("unknown option 'budget' for "
+	    "CANON, try HELP"), "cmd_canon err_syntax"),
+	R("HELLO effort=1", OPTERR("unknown option 'effort' for HELLO, try "
+	    "HELP"), "cmd_hello err_syntax"),
+	R("SLOWLOG GET budget=1", OPTERR("unknown option 'budget' for "
+	    "SLOWLOG, try HELP"), "cmd_slowlog err_syntax"),
+	R("CLIENT LIST x=1", OPTERR("unknown option 'x' for CLIENT, try "
+	    "HELP"), "cmd_client err_syntax"),
+	R("CANON " CLASSIC " =1", OPTERR("an option is name=value, not '=1'"),
+	    "cmd_canon err_syntax"),
+	/* ... but not where its arguments are. */
+	R("CANON budget=1", "ERR length expected 81 cells, found 8 (one row "
+	    "of a grid? send the whole puzzle on one line, row by row)\n",
+	    "cmd_canon err_length"),
 	R("x=1", "ERR syntax unknown command 'x=1', try HELP\n", "err_syntax"),
 };
 

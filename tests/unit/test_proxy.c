@@ -101,6 +101,43 @@ v1_bad(const char *line)
 		fail_msg("accepted: %s", line);
 }
 
+/* A malformed line of len bytes, which may hold a NUL. */
+static void
+v1_badn(const char *line, size_t len)
+{
+	struct proxy	hdr;
+	const char	*why;
+
+	if (proxy_parse((const uint8_t *)line, len, &hdr, &why) != PROXY_BAD)
+		fail_msg("accepted: %.*s", (int)len, line);
+	assert_string_equal(why, "malformed PROXY v1 header");
+}
+#define V1_BADN(s)	v1_badn(s, sizeof s - 1)
+
+/*
+ * The line is US-ASCII text (the specification's word), its fields
+ * single-space separated: a NUL, another control byte or a byte past
+ * 0x7e anywhere, or a space after the last port, is malformed; so is a
+ * NUL after UNKNOWN, whose other bytes are ignored.
+ */
+static void
+t_v1_bytes(void **state)
+{
+	(void)state;
+	V1_BADN("PROXY TCP4 1.2.3.4\0 5.6.7.8 1 2\r\n");
+	V1_BADN("PROXY TCP4 1.2.3.4 5.6.7.8\0 1 2\r\n");
+	V1_BADN("PROXY TCP4\0 1.2.3.4 5.6.7.8 1 2\r\n");
+	V1_BADN("PROXY TCP6 ::1\0 ::2 1 2\r\n");
+	V1_BADN("PROXY UNKNOWN\0\r\n");
+	V1_BADN("PROXY UNKNOWN ffff::1\x01 ffff::2 1 2\r\n");
+	V1_BADN("PROXY UNKNOWN caf\xc3\xa9\r\n");
+	V1_BADN("PROXY TCP4 1.2.3.4 5.6.7.8 1 2 \r\n");
+	V1_BADN("PROXY TCP4 1.2.3.4\t5.6.7.8 1 2\r\n");
+	V1_BADN("PROXY TCP4 1.2.3.4 5.6.7.8 1 2\x7f\r\n");
+	/* Spaces after UNKNOWN are still bytes to ignore. */
+	v1_ok("PROXY UNKNOWN \r\n", NULL);
+}
+
 static void
 t_v1_bad(void **state)
 {
@@ -301,6 +338,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_v1_good),
 		cmocka_unit_test(t_v1_bad),
+		cmocka_unit_test(t_v1_bytes),
 		cmocka_unit_test(t_v1_max),
 		cmocka_unit_test(t_v2_good),
 		cmocka_unit_test(t_v2_bad),
