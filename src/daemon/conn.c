@@ -33,15 +33,15 @@
  * slice of each other connection of its worker, whatever those ask for:
  * a search longer than a slice goes on in later turns.
  *
- * Timeouts are deadlines computed from the moments things happened
- * (deadline.c), with one timer per connection, re-armed lazily
- * (conn_timer.c).
+ * Timeouts are deadlines from the moments things happened (deadline.c),
+ * one timer per connection, re-armed lazily (conn_timer.c).
  */
 #include <sys/types.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
 
 #include <errno.h>
+#include <poll.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -546,12 +546,31 @@ conn_new(struct conn_set *set, int fd, int proxy)
 	conn_readcb(fd, EV_READ, c);
 }
 
+/*
+ * Before a slice: has a Unix socket's client gone (POLLHUP, both ends
+ * shut)?  Its work is dropped then, not run to the end of its budget;
+ * one that only shut its sending side (nc -N) still wants its replies.
+ */
+static int
+conn_gone(struct conn *c)
+{
+	struct pollfd	pfd = { .fd = c->fd, .events = 0, .revents = 0 };
+
+	if (c->card.peer.family != AF_UNIX || poll(&pfd, 1, 0) != 1 ||
+	    !(pfd.revents & POLLHUP))
+		return (0);
+	log_debug("fd %d%s: the client has gone: its work is dropped",
+	    c->fd, CONN_PEER(c));
+	stats_add(c->set->env->st, STAT_GONE_KICKS, 1);
+	return (1);
+}
+
 void
 conn_run(struct conn *c)
 {
 	TAILQ_REMOVE(&c->set->runq, c, run);
 	c->queued = 0;
-	if (conn_serve(c) == -1)
+	if (conn_gone(c) || conn_serve(c) == -1)
 		conn_free(c);
 	else
 		conn_settle(c);

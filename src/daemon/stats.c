@@ -70,6 +70,8 @@ static const struct {
 	{ "written_bytes_total", "Bytes sent to clients." },
 	{ "idle_kicks_total", "Connections closed for idling." },
 	{ "output_kicks_total", "Connections closed for not reading." },
+	{ "gone_kicks_total", "Connections closed with work under way "
+	  "because their client had gone." },
 	{ "toolong_lines_total", "Request lines longer than max_line." },
 	{ "proxy_headers_total", "PROXY protocol headers accepted." },
 	{ "proxy_errors_total", "Connections refused for a bad PROXY header." },

@@ -117,6 +117,8 @@ struct evbuffer;
 	    "idle_kicks_total", "", 1)					\
 	X(OUTPUT_KICKS, "output_kicks", 1,				\
 	    "output_kicks_total", "", 1)				\
+	X(GONE_KICKS, "gone_kicks", 1,					\
+	    "gone_kicks_total", "", 1)					\
 	X(TOOLONG_LINES, "toolong_lines", 1,				\
 	    "toolong_lines_total", "", 1)				\
 	X(PROXY_HEADERS, "proxy_headers", 1,				\

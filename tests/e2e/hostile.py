@@ -463,5 +463,55 @@ def _(c):
         k.expect_eof(3, "close after %r" % req)
 
 
+def ping_now(d):
+    """PONG, or what the daemon said instead, on a new Unix connection."""
+    try:
+        k = d.connect("unix", timeout=5)
+        try:
+            return k.req("PING")
+        finally:
+            k.close()
+    except (OSError, Fail) as e:
+        return repr(e)
+
+
+@T.case("Unix socket: 40 clients each send a request of 30 s of solving "
+        "and close at once, max_connections 20 -> their work is dropped "
+        "at its next slice (gone_kicks), a live client of the same user is "
+        "answered; one that only shut its sending side gets its replies",
+        transports=ONE, own=True, timeout=120)
+def _(c):
+    budget = h.deep_budget(30)
+    d = h.Daemon(workers=1, max_connections=20, budget=budget,
+                 tcp=False).start()
+    try:
+        for _ in range(40):
+            s = d.raw_socket("unix")
+            s.sendall(("SOLVE %s\n" % h.DEEP).encode())
+            s.close()
+        # 20 jobs of 30 s each would hold every slot for 10 minutes.
+        got = []
+        check(h.wait_for(lambda: got.append(ping_now(d)) or got[-1] ==
+                         "PONG", 10, 0.05),
+              "no PONG within 10 s of the flood: %r" % got[-3:])
+        st = h.stats_ints(d.stats("unix"))
+        c.note("flood of 40: %d refused busy, %d dropped as gone, %d PINGs "
+               "before the first PONG" % (st["rejected_connections"],
+                                          st["gone_kicks"], len(got) - 1))
+        # (Each PING before the first PONG was refused busy too.)
+        eq(st["gone_kicks"] + st["rejected_connections"], 40 + len(got) - 1,
+           "every flood connection dropped as gone or refused busy")
+        half = d.connect("unix", timeout=60)
+        small = h.deep_budget(0.5)
+        half.send("%s\nSOLVE %s budget=%d\n" % (h.CLASSIC, h.DEEP, small))
+        half.shut_wr()
+        eq(half.lines(2, 60), [h.CLASSIC_SOLUTION, h.deep_reply(small)],
+           "replies to a client that shut its sending side")
+        eq(h.stats_ints(d.stats("unix"))["gone_kicks"], st["gone_kicks"],
+           "gone_kicks after the half-closed client")
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

@@ -54,6 +54,7 @@ const char *const counter_names[NCOUNTERS] = {
 	"unsolvable",
 	"guesses", "solve_usec",
 	"bytes_read", "bytes_written", "idle_kicks", "output_kicks",
+	"gone_kicks",
 	"toolong_lines", "proxy_headers", "proxy_errors",
 	"generate_pool_hits", "generate_pool_misses", "metrics_evicted",
 	"metrics_refused"
