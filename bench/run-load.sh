@@ -74,6 +74,7 @@ daemon_start() {
 [server]
 workers = $1
 max_connections = $2
+max_connections_per_peer = 0
 idle_timeout = 0
 [solver]
 ${3:-}

@@ -6,12 +6,16 @@
  * Every worker opens and closes connections, so the count is one atomic
  * shared by all; a worker admits a connection only if fewer than the
  * limit are open (one more gets ERR busy).  STATS and the metrics read
- * the count from here.
+ * the count from here.  The connections of each peer are counted too,
+ * in a small table under a mutex, taken once when a connection opens and
+ * once when it closes.
  */
 #ifndef ADMIT_H
 #define ADMIT_H
 
 #include <stdint.h>
+
+#include "remote.h"
 
 struct admit;
 
@@ -22,6 +26,16 @@ void		 admit_free(struct admit *);
 int		 admit_open(struct admit *, unsigned int max);
 /* One admitted connection closed. */
 void		 admit_close(struct admit *);
+
+/*
+ * Per peer (max_connections_per_peer): one more connection of the
+ * client who (an address for TCP, whatever the port; a uid for a Unix
+ * socket) unless max of its are open already (max 0: no limit); 0 or
+ * -1.  Every connection admitted so is given back with admit_unpeer().
+ */
+int		 admit_peer(struct admit *, const struct remote_addr *who,
+		    unsigned int max);
+void		 admit_unpeer(struct admit *, const struct remote_addr *who);
 /* Connections open now. */
 uint64_t	 admit_current(const struct admit *);
 

@@ -40,6 +40,7 @@ struct config {
 	/* [server] */
 	int			 workers;	/* 0: one per online CPU */
 	int			 max_connections;
+	int			 max_connections_per_peer;
 	int			 idle_timeout;	/* seconds, 0: never */
 	int			 write_timeout;	/* seconds, 0: never */
 	int			 shutdown_timeout; /* seconds */

@@ -41,7 +41,6 @@
 #include <sys/socket.h>
 
 #include <errno.h>
-#include <poll.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -109,6 +108,8 @@ conn_free(struct conn *c)
 	frame_clear(&c->fr);
 	evbuffer_free(c->out);
 	close(c->fd);
+	if (c->counted.family != 0)
+		admit_unpeer(set->env->admit, &c->counted);
 	free(c->peer);
 	free(c);
 	admit_close(set->env->admit);
@@ -463,9 +464,14 @@ conn_proxy(struct conn *c)
 	    c->set->env->st, &why);
 	if (r == 0)
 		return;
-	if (r == -1) {
-		stats_add(c->set->env->st, STAT_ERR_SYNTAX, 1);
-		evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
+	if (r == 1 && conn_admit_peer(c, client.family != 0 ? &client :
+	    &c->card.peer) == -1)
+		r = -2;
+	if (r < 0) {
+		if (r == -1) {
+			stats_add(c->set->env->st, STAT_ERR_SYNTAX, 1);
+			evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
+		}
 		c->quit = 1;
 		frame_clear(&c->fr);
 	} else if (client.family != 0)
@@ -515,7 +521,8 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 }
 
 void
-conn_new(struct conn_set *set, int fd, int proxy)
+conn_new(struct conn_set *set, int fd, int proxy,
+    const struct remote_addr *who)
 {
 	struct conn	*c;
 
@@ -534,7 +541,9 @@ conn_new(struct conn_set *set, int fd, int proxy)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
 	c->peer = remote_describe(fd, 0);
-	conn_watch_open(c, proxy);
+	conn_watch_open(c, proxy, who);
+	if (!proxy)
+		c->counted = *who;
 	c->state = proxy ? CONN_PROXY : CONN_IDLE;
 	c->m.quiet = deadline_now();
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));
@@ -544,25 +553,6 @@ conn_new(struct conn_set *set, int fd, int proxy)
 	 * again before the next one is accepted.
 	 */
 	conn_readcb(fd, EV_READ, c);
-}
-
-/*
- * Before a slice: has a Unix socket's client gone (POLLHUP, both ends
- * shut)?  Its work is dropped then, not run to the end of its budget;
- * one that only shut its sending side (nc -N) still wants its replies.
- */
-static int
-conn_gone(struct conn *c)
-{
-	struct pollfd	pfd = { .fd = c->fd, .events = 0, .revents = 0 };
-
-	if (c->card.peer.family != AF_UNIX || poll(&pfd, 1, 0) != 1 ||
-	    !(pfd.revents & POLLHUP))
-		return (0);
-	log_debug("fd %d%s: the client has gone: its work is dropped",
-	    c->fd, CONN_PEER(c));
-	stats_add(c->set->env->st, STAT_GONE_KICKS, 1);
-	return (1);
 }
 
 void

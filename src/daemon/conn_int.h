@@ -29,6 +29,7 @@
 
 struct event;
 struct event_base;
+struct config;
 struct proto_env;
 struct conn;
 
@@ -48,8 +49,23 @@ struct conn_set {
 	_Atomic unsigned int	 closed;	/* connections closed */
 };
 
-/* Serve fd in set: a new connection (behind a PROXY header), read now. */
-void	conn_new(struct conn_set *, int fd, int proxy);
+/*
+ * Serve fd in set: a new connection from who (behind a PROXY header: the
+ * balancer, and not counted yet as a peer), read now.
+ */
+void	conn_new(struct conn_set *, int fd, int proxy,
+	    const struct remote_addr *who);
+
+/*
+ * conn_admit.c: ERR busy's text, for max_connections or (peer) for the
+ * per-peer limit; the client a PROXY header named counted against that
+ * (0, or -1 with its ERR busy in c->out); and, before a slice, whether a
+ * Unix socket's client has gone (1: drop it).
+ */
+void	conn_busy_text(const struct config *, int peer, char *buf,
+	    size_t size);
+int	conn_admit_peer(struct conn *, const struct remote_addr *who);
+int	conn_gone(struct conn *);
 
 /* Its turn in the run queue (it is the head): one slice. */
 void	conn_run(struct conn *);
@@ -96,6 +112,7 @@ struct conn {
 	uint64_t		 read_ns;	/* ns: the last read of bytes */
 	unsigned int		 untimed;	/* instant requests since */
 	struct clients_card	 card;		/* CLIENT LIST's */
+	struct remote_addr	 counted;	/* the peer admit_peer() took */
 
 	struct frame		 fr;		/* the input */
 
@@ -126,7 +143,8 @@ int	conn_watch_untimed(struct conn *, enum proto_status,
 	    const struct proto_info *);
 /* Time went by between two requests: the next one reads the clock. */
 void	conn_watch_row_end(struct conn *);
-void	conn_watch_open(struct conn *, int proxy);
+void	conn_watch_open(struct conn *, int proxy,
+	    const struct remote_addr *peer);
 void	conn_watch_close(struct conn *);
 void	conn_watch_state(struct conn *);
 void	conn_watch_job(struct conn *, const char *line, size_t len);

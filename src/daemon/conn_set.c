@@ -69,15 +69,20 @@ conn_set_free(struct conn_set *set)
 	free(set);
 }
 
-/* Tell a client there is no room for it and close; never blocks. */
+/*
+ * Tell a client there is no room for it (peer: none for its address or
+ * user) and close; never blocks.
+ */
 static void
-conn_set_refuse(struct conn_set *set, int fd)
+conn_set_refuse(struct conn_set *set, int fd, int peer)
 {
 	char	buf[512];
 	int	len;
 
-	len = snprintf(buf, sizeof buf, "ERR busy too many connections "
-	    "(max %d), try later\n", set->env->cf->max_connections);
+	memcpy(buf, "ERR busy ", 9);
+	conn_busy_text(set->env->cf, peer, buf + 9, sizeof buf - 10);
+	len = (int)strlen(buf);
+	buf[len++] = '\n';
 	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
 		log_debug("busy reply: %s", strerror(errno));
 	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);
@@ -101,18 +106,31 @@ conn_set_refuse(struct conn_set *set, int fd)
 void
 conn_set_add(struct conn_set *set, int fd, int proxy)
 {
-	char	peek;
+	const struct config	*cf = set->env->cf;
+	struct remote_addr	 who;
+	char			 peek;
 
 	if (set->draining ||
-	    recv(fd, &peek, 1, MSG_PEEK | MSG_DONTWAIT) == 0)
+	    recv(fd, &peek, 1, MSG_PEEK | MSG_DONTWAIT) == 0) {
 		close(fd);
-	else if (admit_open(set->env->admit,
-	    (unsigned int)set->env->cf->max_connections) != 0)
-		conn_set_refuse(set, fd);
-	else {
-		conn_new(set, fd, proxy);
-		return;
+		goto closed;
 	}
+	if (admit_open(set->env->admit, (unsigned int)cf->max_connections)
+	    != 0) {
+		conn_set_refuse(set, fd, 0);
+		goto closed;
+	}
+	/* Behind a PROXY header the peer is the client it names: later. */
+	remote_get(fd, &who);
+	if (!proxy && admit_peer(set->env->admit, &who,
+	    (unsigned int)cf->max_connections_per_peer) != 0) {
+		admit_close(set->env->admit);
+		conn_set_refuse(set, fd, 1);
+		goto closed;
+	}
+	conn_new(set, fd, proxy, &who);
+	return;
+closed:
 	atomic_fetch_add_explicit(&set->closed, 1, memory_order_relaxed);
 }
 

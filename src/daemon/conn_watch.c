@@ -84,11 +84,11 @@ conn_watch_timed(const struct conn *c)
 }
 
 void
-conn_watch_open(struct conn *c, int proxy)
+conn_watch_open(struct conn *c, int proxy, const struct remote_addr *peer)
 {
 	struct clients_card	*k = &c->card;
 
-	remote_get(c->fd, &k->peer);
+	k->peer = *peer;
 	k->transport = k->peer.family == AF_UNIX ? "unix" : proxy ?
 	    "tcp_proxy" : "tcp";
 	k->born = deadline_now();

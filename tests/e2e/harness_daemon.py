@@ -190,7 +190,8 @@ class Daemon:
     for the daemon, as systemd passes sockets (LISTEN_FDNAMES: env).
     """
     instances = []          # every daemon made, for the runner's cleanup
-    SERVER_KEYS = ("workers", "max_connections", "idle_timeout",
+    SERVER_KEYS = ("workers", "max_connections", "max_connections_per_peer",
+                   "idle_timeout",
                    "write_timeout", "shutdown_timeout", "max_line",
                    "output_high", "output_low")
     SOLVER_KEYS = ("budget", "count_max", "generate_pool")
@@ -201,7 +202,10 @@ class Daemon:
                  flags=("-d",), **opts):
         # No puzzles made ahead unless a case asks (generate_pool=N): the
         # cases that measure the daemon's CPU time want it idle when idle.
-        self.opts = {"workers": 2, "generate_pool": 0}
+        # Every test client is one peer (127.0.0.1, or this uid): no
+        # per-peer limit unless a case asks (max_connections_per_peer=N).
+        self.opts = {"workers": 2, "generate_pool": 0,
+                     "max_connections_per_peer": 0}
         self.opts.update(opts)
         self.config = config
         if config is not None:

@@ -513,5 +513,53 @@ def _(c):
         d.cleanup()
 
 
+@T.case("max_connections_per_peer 3: a 4th connection of one user (Unix), "
+        "of one address (TCP, any port), of one client a PROXY header names "
+        "-> ERR busy naming the per-peer limit; another address, another "
+        "PROXY client are served; closing one makes room",
+        transports=ONE, own=True)
+def _(c):
+    pport = h.free_port()
+    d = h.Daemon(workers=2, max_connections_per_peer=3, extra_conf="[listen]"
+                 "\ntcp_proxy = 127.0.0.1:%d\n" % pport).start()
+    busy = ("ERR busy too many connections from this client "
+            "(max_connections_per_peer 3), try later")
+
+    def tcp(port, src="127.0.0.1", client=None):
+        s = socket.create_connection(("127.0.0.1", port), 5,
+                                     source_address=(src, 0))
+        k = h.Client(s)
+        if client is not None:
+            k.send("PROXY TCP4 %s 127.0.0.1 51000 7999\r\n" % client)
+        return k
+    held = []
+    try:
+        for what, new in (("user", lambda: d.connect("unix")),
+                          ("address", lambda: tcp(d.port)),
+                          ("PROXY client",
+                           lambda: tcp(pport, client="203.0.113.7"))):
+            for _ in range(3):
+                held.append(new())
+                eq(held[-1].req("PING"), "PONG", "one of 3 of one " + what)
+            k = new()
+            eq(k.req("PING"), busy, "a 4th of one " + what)
+            k.expect_eof(5, "the close after ERR busy")
+        for what, k in (("another address", tcp(d.port, "127.0.0.2")),
+                        ("another PROXY client",
+                         tcp(pport, client="203.0.113.8"))):
+            eq(k.req("PING"), "PONG", what)
+            k.close()
+        st = h.stats_ints(held[0].stats())
+        eq((st["rejected_connections"], st["err_busy"]), (3, 3),
+           "(rejected_connections, err_busy)")
+        held.pop(0).close()
+        check(h.wait_for(lambda: ping_now(d) == "PONG", 5),
+              "a closed connection of the user made no room")
+    finally:
+        for k in held:
+            k.close()
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

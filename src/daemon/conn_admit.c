@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * conn_admit.c -- who may hold a connection: ERR busy's words, the
+ * per-peer limit of a client a PROXY header names, and a client gone
+ * while its work is under way.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <poll.h>
+#include <stdio.h>
+
+#include <event2/buffer.h>
+
+#include "admit.h"
+#include "common/log.h"
+#include "config.h"
+#include "conn_int.h"
+#include "stats.h"
+
+void
+conn_busy_text(const struct config *cf, int peer, char *buf, size_t size)
+{
+	if (peer)
+		snprintf(buf, size, "too many connections from this client "
+		    "(max_connections_per_peer %d), try later",
+		    cf->max_connections_per_peer);
+	else
+		snprintf(buf, size, "too many connections (max %d), try "
+		    "later", cf->max_connections);
+}
+
+/*
+ * The client a PROXY header named counted against the per-peer limit;
+ * -1 (its ERR busy made) if it has as many open as it may.
+ */
+int
+conn_admit_peer(struct conn *c, const struct remote_addr *who)
+{
+	struct conn_set	*set = c->set;
+	char		 text[256];
+
+	if (admit_peer(set->env->admit, who,
+	    (unsigned int)conn_cf(c)->max_connections_per_peer) == 0) {
+		c->counted = *who;
+		return (0);
+	}
+	conn_busy_text(conn_cf(c), 1, text, sizeof text);
+	evbuffer_add_printf(c->out, "ERR busy %s\n", text);
+	stats_add(set->env->st, STAT_ERR_BUSY, 1);
+	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);
+	return (-1);
+}
+
+/*
+ * Before a slice: has a Unix socket's client gone (POLLHUP, both ends
+ * shut)?  Its work is dropped then, not run to the end of its budget;
+ * one that only shut its sending side (nc -N) still wants its replies.
+ */
+int
+conn_gone(struct conn *c)
+{
+	struct pollfd	pfd = { .fd = c->fd, .events = 0, .revents = 0 };
+
+	if (c->card.peer.family != AF_UNIX || poll(&pfd, 1, 0) != 1 ||
+	    !(pfd.revents & POLLHUP))
+		return (0);
+	log_debug("fd %d%s: the client has gone: its work is dropped",
+	    c->fd, CONN_PEER(c));
+	stats_add(c->set->env->st, STAT_GONE_KICKS, 1);
+	return (1);
+}
