@@ -28,7 +28,7 @@ struct clients {
 static const char *const clients_states[] = {
 	[CLIENTS_PROXY] = "proxy", [CLIENTS_IDLE] = "idle",
 	[CLIENTS_BUSY] = "busy", [CLIENTS_BLOCKED] = "blocked",
-	[CLIENTS_CLOSING] = "closing"
+	[CLIENTS_CLOSING] = "closing", [CLIENTS_HANDSHAKE] = "handshake"
 };
 
 struct clients *
@@ -103,7 +103,7 @@ clients_line(struct evbuffer *out, const struct clients_card *k,
 	    age / 1000, (now > active ? now - active : 0) / 1000,
 	    atomic_load_explicit(&k->requests, memory_order_relaxed),
 	    atomic_load_explicit(&k->pending, memory_order_relaxed),
-	    st >= 0 && st <= CLIENTS_CLOSING ? clients_states[st] : "?");
+	    st >= 0 && st <= CLIENTS_HANDSHAKE ? clients_states[st] : "?");
 }
 
 int

@@ -29,7 +29,8 @@ enum clients_state {
 	CLIENTS_IDLE,		/* waiting for requests */
 	CLIENTS_BUSY,		/* requests to serve */
 	CLIENTS_BLOCKED,	/* replies unread: not reading */
-	CLIENTS_CLOSING		/* no more requests */
+	CLIENTS_CLOSING,	/* no more requests */
+	CLIENTS_HANDSHAKE	/* its TLS handshake is under way */
 };
 
 /* A connection's card, in the connection; the owner fills it. */

@@ -35,6 +35,7 @@
 
 #include "config.h"
 #include "config_table.h"
+#include "tls.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 
@@ -51,7 +52,7 @@
 #define CONFIG_FILE_MAX	(1024 * 1024)
 
 static const char *const config_sections[] = {
-	"server", "solver", "listen", "log"
+	"server", "solver", "listen", "tls", "log"
 };
 
 /* One parse of one file. */
@@ -372,6 +373,10 @@ config_spec_key(const struct listen_spec *spec)
 		return (CONFIG_TCP_PROXY);
 	case LISTEN_METRICS:
 		return (CONFIG_METRICS);
+	case LISTEN_TLS:
+		return (CONFIG_TLS);
+	case LISTEN_TLS_PROXIED:
+		return (CONFIG_TLS_PROXY);
 	default:
 		return (CONFIG_TCP);
 	}
@@ -461,5 +466,10 @@ config_free(struct config *cf)
 	free(cf->user);
 	free(cf->group);
 	free(cf->unix_group);
+	free(cf->tls_cert);
+	free(cf->tls_key);
+	free(cf->tls_ca);
+	free(cf->tls_ciphers);
+	tls_free(cf->tls);
 	free(cf);
 }

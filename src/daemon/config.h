@@ -23,7 +23,9 @@ enum listen_type {
 enum listen_kind {
 	LISTEN_CLIENTS = 0,	/* the line protocol (unix, tcp) */
 	LISTEN_PROXIED,		/* the same after a PROXY header (tcp_proxy) */
-	LISTEN_METRICS		/* HTTP GET /metrics for Prometheus */
+	LISTEN_METRICS,		/* HTTP GET /metrics for Prometheus */
+	LISTEN_TLS,		/* the line protocol over TLS (tls) */
+	LISTEN_TLS_PROXIED	/* the same after a PROXY header (tls_proxy) */
 };
 
 struct listen_spec {
@@ -33,6 +35,8 @@ struct listen_spec {
 	char			*host;	/* TCP: address, "127.0.0.1" if none */
 	char			*port;	/* TCP: port number as text */
 };
+
+struct tls_ctx;
 
 struct config {
 	char			*file;	/* where it came from, or NULL */
@@ -66,10 +70,30 @@ struct config {
 	int			 metrics_max_connections;
 	int			 metrics_timeout;	/* seconds */
 
+	/* [tls] */
+	char			*tls_cert;	/* PEM files, or NULL */
+	char			*tls_key;
+	char			*tls_ca;
+	int			 tls_verify;	/* CONFIG_VERIFY_* */
+	int			 tls_min;	/* CONFIG_TLS_* */
+	char			*tls_ciphers;	/* TLS 1.2's list */
+	int			 tls_handshake_timeout;	/* seconds */
+	struct tls_ctx		*tls;		/* made of them: tls_load() */
+
 	/* [log] */
 	int			 log_level;	/* LOG_ERR .. LOG_DEBUG */
 	int			 log_facility;	/* LOG_DAEMON, ... */
 };
+
+/* verify_client: what a client's certificate must be. */
+#define CONFIG_VERIFY_NONE	0	/* none asked for */
+#define CONFIG_VERIFY_OPTIONAL	1	/* checked if sent */
+#define CONFIG_VERIFY_REQUIRE	2	/* sent and checked */
+
+/* min_protocol (OpenSSL's numbers: TLS1_2_VERSION, TLS1_3_VERSION). */
+#define CONFIG_TLS_1_2		0x0303
+#define CONFIG_TLS_1_3		0x0304
+
 
 /*
  * Read path (NULL: built-in defaults).  On error returns NULL and sets

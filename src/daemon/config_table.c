@@ -26,6 +26,30 @@
 
 #define OFF(f)	offsetof(struct config, f)
 
+static const struct config_name config_levels[] = {
+	{ "error", LOG_ERR }, { "warning", LOG_WARNING },
+	{ "info", LOG_INFO }, { "debug", LOG_DEBUG }, { NULL, 0 }
+};
+
+static const struct config_name config_facilities[] = {
+	{ "daemon", LOG_DAEMON }, { "user", LOG_USER },
+	{ "local0", LOG_LOCAL0 }, { "local1", LOG_LOCAL1 },
+	{ "local2", LOG_LOCAL2 }, { "local3", LOG_LOCAL3 },
+	{ "local4", LOG_LOCAL4 }, { "local5", LOG_LOCAL5 },
+	{ "local6", LOG_LOCAL6 }, { "local7", LOG_LOCAL7 }, { NULL, 0 }
+};
+
+static const struct config_name config_verify[] = {
+	{ "none", CONFIG_VERIFY_NONE }, { "optional", CONFIG_VERIFY_OPTIONAL },
+	{ "require", CONFIG_VERIFY_REQUIRE }, { NULL, 0 }
+};
+
+/* TLS 1.0 and 1.1 are not offered: RFC 8996 deprecates them. */
+static const struct config_name config_tls_versions[] = {
+	{ "TLSv1.2", CONFIG_TLS_1_2 }, { "TLSv1.3", CONFIG_TLS_1_3 },
+	{ NULL, 0 }
+};
+
 /*
  * Keep in step with etc/sudokud.conf and sudokud.conf(5).  Defaults are
  * text, read by the same parsers as the file.
@@ -129,32 +153,48 @@ const struct config_key config_table[] = {
 	  .off = OFF(metrics_timeout),
 	  .doc = "seconds for a metrics request to arrive whole" },
 
-	{ .section = "log", .name = "level", .type = CONFIG_LEVEL,
-	  .def = "info", .flags = CONFIG_RELOAD, .off = OFF(log_level),
+	{ .section = "listen", .name = "tls", .type = CONFIG_TLS,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "as tcp, over TLS ([tls])" },
+	{ .section = "listen", .name = "tls_proxy", .type = CONFIG_TLS_PROXY,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "as tls, after a PROXY header in the clear" },
+
+	{ .section = "tls", .name = "cert", .type = CONFIG_TEXT,
+	  .flags = CONFIG_RELOAD, .off = OFF(tls_cert),
+	  .doc = "PEM file: the certificate, then its chain" },
+	{ .section = "tls", .name = "key", .type = CONFIG_TEXT,
+	  .flags = CONFIG_RELOAD, .off = OFF(tls_key),
+	  .doc = "PEM file: the certificate's private key" },
+	{ .section = "tls", .name = "ca", .type = CONFIG_TEXT,
+	  .flags = CONFIG_RELOAD, .off = OFF(tls_ca),
+	  .doc = "PEM file: the CAs client certificates are checked against" },
+	{ .section = "tls", .name = "verify_client", .type = CONFIG_CHOICE,
+	  .names = config_verify, .def = "none", .flags = CONFIG_RELOAD,
+	  .off = OFF(tls_verify),
+	  .doc = "client certificates: none, optional or require" },
+	{ .section = "tls", .name = "min_protocol", .type = CONFIG_CHOICE,
+	  .names = config_tls_versions, .def = "TLSv1.2",
+	  .flags = CONFIG_RELOAD, .off = OFF(tls_min),
+	  .doc = "the oldest protocol accepted: TLSv1.2 or TLSv1.3" },
+	{ .section = "tls", .name = "ciphers", .type = CONFIG_TEXT,
+	  .def = "ECDHE+AESGCM:ECDHE+CHACHA20", .flags = CONFIG_RELOAD,
+	  .off = OFF(tls_ciphers),
+	  .doc = "OpenSSL cipher list for TLS 1.2 (1.3 has its own, all AEAD)" },
+	{ .section = "tls", .name = "handshake_timeout", .type = CONFIG_INT,
+	  .min = 1, .max = 600, .def = "10", .flags = CONFIG_RELOAD,
+	  .off = OFF(tls_handshake_timeout),
+	  .doc = "seconds for a TLS handshake to finish, whatever idle_timeout" },
+
+	{ .section = "log", .name = "level", .type = CONFIG_CHOICE,
+	  .names = config_levels, .def = "info", .flags = CONFIG_RELOAD,
+	  .off = OFF(log_level),
 	  .doc = "error, warning, info or debug" },
-	{ .section = "log", .name = "facility", .type = CONFIG_FACILITY,
-	  .def = "daemon", .off = OFF(log_facility),
+	{ .section = "log", .name = "facility", .type = CONFIG_CHOICE,
+	  .names = config_facilities, .def = "daemon", .off = OFF(log_facility),
 	  .doc = "syslog facility: daemon, user, local0..local7" },
 };
 const size_t config_table_size = sizeof config_table / sizeof config_table[0];
-
-struct config_name {
-	const char	*name;
-	int		 value;
-};
-
-static const struct config_name config_levels[] = {
-	{ "error", LOG_ERR }, { "warning", LOG_WARNING },
-	{ "info", LOG_INFO }, { "debug", LOG_DEBUG }, { NULL, 0 }
-};
-
-static const struct config_name config_facilities[] = {
-	{ "daemon", LOG_DAEMON }, { "user", LOG_USER },
-	{ "local0", LOG_LOCAL0 }, { "local1", LOG_LOCAL1 },
-	{ "local2", LOG_LOCAL2 }, { "local3", LOG_LOCAL3 },
-	{ "local4", LOG_LOCAL4 }, { "local5", LOG_LOCAL5 },
-	{ "local6", LOG_LOCAL6 }, { "local7", LOG_LOCAL7 }, { NULL, 0 }
-};
 
 static int	config_table_nan(const struct config_key *, const char *,
 		    char **);
@@ -166,10 +206,6 @@ static int	config_table_byname(const struct config_name *, const char *,
 		    int *, char **);
 static const char *config_table_name(const struct config_name *, int);
 static int	config_table_username(const char *, char **);
-static int	config_table_host(const char *, char **);
-static int	config_table_tcp(const char *, char **, char **, char **);
-static int	config_table_listen(struct config *, enum listen_type,
-		    enum listen_kind, const char *, char **);
 static void	config_table_store(const struct config_key *, void *,
 		    unsigned long long, int);
 
@@ -332,148 +368,6 @@ config_table_username(const char *v, char **reason)
 	return (0);
 }
 
-/* An IPv4 address or a host name (an IPv6 address comes in brackets). */
-static int
-config_table_host(const char *host, char **reason)
-{
-	struct in_addr	 a4;
-	const char	*s, *label = host;
-	int		 digits = 1;
-
-	if (inet_pton(AF_INET, host, &a4) == 1)
-		return (0);
-	if (*host == '\0') {
-		xasprintf(reason, "missing host before ':'");
-		return (-1);
-	}
-	if (strlen(host) > 253)
-		goto bad;
-	for (s = host; ; s++) {
-		if (*s == '.' || *s == '\0') {
-			if (s == label || s - label > 63 || label[0] == '-' ||
-			    s[-1] == '-')
-				goto bad;
-			if (*s == '\0')
-				break;
-			label = s + 1;
-			digits = 1;
-			continue;
-		}
-		if (!isalnum((unsigned char)*s) && *s != '-')
-			goto bad;
-		if (!isdigit((unsigned char)*s))
-			digits = 0;
-	}
-	if (!digits)	/* a name's last label is not all digits */
-		return (0);
-bad:
-	if (strchr(host, ':') != NULL)
-		xasprintf(reason, "'%s': put an IPv6 address in brackets, "
-		    "as in [::1]:7999", host);
-	else
-		xasprintf(reason, "'%s' is not an IPv4 address or a host name",
-		    host);
-	return (-1);
-}
-
-/* HOST:PORT, [IPv6]:PORT or PORT (then the host is 127.0.0.1). */
-static int
-config_table_tcp(const char *v, char **host, char **port, char **reason)
-{
-	struct in6_addr	 a6;
-	const char	*p, *end;
-	char		*h = NULL;
-	long		 n;
-
-	if (*v == '[') {
-		if ((end = strchr(v, ']')) == NULL || end[1] != ':') {
-			xasprintf(reason, "'%s' is not [IPv6]:PORT", v);
-			return (-1);
-		}
-		h = xstrndup(v + 1, (size_t)(end - v - 1));
-		if (inet_pton(AF_INET6, h, &a6) != 1) {
-			xasprintf(reason, "'%s' is not an IPv6 address", h);
-			goto fail;
-		}
-		p = end + 2;
-	} else if ((end = strrchr(v, ':')) != NULL) {
-		h = xstrndup(v, (size_t)(end - v));
-		if (strchr(h, ':') != NULL) {
-			free(h);
-			h = xstrdup(v);
-		}
-		if (config_table_host(h, reason) != 0)
-			goto fail;
-		p = end + 1;
-	} else {
-		h = xstrdup("127.0.0.1");
-		p = v;
-	}
-	for (n = 0, end = p; isdigit((unsigned char)*end) && n <= 65535; end++)
-		n = n * 10 + (*end - '0');
-	if (end == p || *end != '\0' || n < 1 || n > 65535) {
-		if (*v == '\0')
-			xasprintf(reason, "missing value");
-		else if (p == v && strspn(v, "0123456789") != strlen(v))
-			xasprintf(reason, "'%s' has no port: write HOST:PORT "
-			    "(127.0.0.1:%s) or a port alone", v,
-			    SUDOKUD_PORT_DEFAULT);
-		else
-			xasprintf(reason, "'%s' is not a port (1..65535)", p);
-		goto fail;
-	}
-	*host = h;
-	*port = xstrdup(p);
-	return (0);
-fail:
-	free(h);
-	return (-1);
-}
-
-static int
-config_table_listen(struct config *cf, enum listen_type type,
-    enum listen_kind kind, const char *v, char **reason)
-{
-	struct sockaddr_un	 sun;
-	struct listen_spec	 ls, *o;
-	size_t			 i;
-
-	memset(&ls, 0, sizeof ls);
-	ls.type = type;
-	ls.kind = kind;
-	if (type == LISTEN_UNIX) {
-		if (*v == '\0') {
-			xasprintf(reason, "missing value");
-			return (-1);
-		}
-		if (strlen(v) >= sizeof sun.sun_path) {
-			xasprintf(reason, "path too long (at most %zu bytes)",
-			    sizeof sun.sun_path - 1);
-			return (-1);
-		}
-		ls.path = xstrdup(v);
-	} else if (config_table_tcp(v, &ls.host, &ls.port, reason) != 0)
-		return (-1);
-
-	for (i = 0; i < cf->nlisten; i++) {
-		o = &cf->listen[i];
-		if (o->type == type && (type == LISTEN_UNIX ?
-		    strcmp(o->path, ls.path) == 0 :
-		    strcmp(o->host, ls.host) == 0 &&
-		    strcmp(o->port, ls.port) == 0)) {
-			xasprintf(reason, "%s is already listed", v);
-			free(ls.path);
-			free(ls.host);
-			free(ls.port);
-			return (-1);
-		}
-	}
-	cf->listen = xreallocarray(cf->listen, cf->nlisten + 1,
-	    sizeof *cf->listen);
-	cf->listen[cf->nlisten++] = ls;
-	return (0);
-}
-
 /* Store a parsed number (n) or name (i) in the field f of key k. */
 static void
 config_table_store(const struct config_key *k, void *f,
@@ -495,7 +389,7 @@ config_table_store(const struct config_key *k, void *f,
 	case CONFIG_MODE:
 		*(mode_t *)f = (mode_t)n;
 		break;
-	default:	/* CONFIG_LEVEL, CONFIG_FACILITY */
+	default:	/* CONFIG_CHOICE */
 		*(int *)f = i;
 		break;
 	}
@@ -522,14 +416,14 @@ config_table_set(struct config *cf, const struct config_key *k,
 		if (config_table_mode(k, v, &n, reason) != 0)
 			return (-1);
 		break;
-	case CONFIG_LEVEL:
-		if (config_table_byname(config_levels, v, &i, reason) != 0)
+	case CONFIG_CHOICE:
+		if (config_table_byname(k->names, v, &i, reason) != 0)
 			return (-1);
 		break;
-	case CONFIG_FACILITY:
-		if (config_table_byname(config_facilities, v, &i, reason) != 0)
-			return (-1);
-		break;
+	case CONFIG_TEXT:
+		free(*(char **)f);
+		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
+		return (0);
 	case CONFIG_NAME:
 		if (config_table_username(v, reason) != 0)
 			return (-1);
@@ -537,16 +431,22 @@ config_table_set(struct config *cf, const struct config_key *k,
 		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
 		return (0);
 	case CONFIG_UNIX:
-		return (config_table_listen(cf, LISTEN_UNIX, LISTEN_CLIENTS, v,
+		return (config_listen_add(cf, LISTEN_UNIX, LISTEN_CLIENTS, v,
 		    reason));
 	case CONFIG_TCP:
-		return (config_table_listen(cf, LISTEN_TCP, LISTEN_CLIENTS, v,
+		return (config_listen_add(cf, LISTEN_TCP, LISTEN_CLIENTS, v,
 		    reason));
 	case CONFIG_TCP_PROXY:
-		return (config_table_listen(cf, LISTEN_TCP, LISTEN_PROXIED, v,
+		return (config_listen_add(cf, LISTEN_TCP, LISTEN_PROXIED, v,
 		    reason));
 	case CONFIG_METRICS:
-		return (config_table_listen(cf, LISTEN_TCP, LISTEN_METRICS, v,
+		return (config_listen_add(cf, LISTEN_TCP, LISTEN_METRICS, v,
+		    reason));
+	case CONFIG_TLS:
+		return (config_listen_add(cf, LISTEN_TCP, LISTEN_TLS, v,
+		    reason));
+	case CONFIG_TLS_PROXY:
+		return (config_listen_add(cf, LISTEN_TCP, LISTEN_TLS_PROXIED, v,
 		    reason));
 	}
 
@@ -579,16 +479,13 @@ config_table_format(const struct config *cf, const struct config_key *k,
 		snprintf(buf, len, "%04o", (unsigned int)*(const mode_t *)f);
 		break;
 	case CONFIG_NAME:
+	case CONFIG_TEXT:
 		s = *(char *const *)f;
 		snprintf(buf, len, "%s", s == NULL ? "" : s);
 		break;
-	case CONFIG_LEVEL:
-		snprintf(buf, len, "%s",
-		    config_table_name(config_levels, *(const int *)f));
-		break;
-	case CONFIG_FACILITY:
-		snprintf(buf, len, "%s",
-		    config_table_name(config_facilities, *(const int *)f));
+	case CONFIG_CHOICE:
+		snprintf(buf, len, "%s", config_table_name(k->names,
+		    *(const int *)f));
 		break;
 	default:	/* repeatable: see config_print() */
 		snprintf(buf, len, "%s", "");

@@ -24,8 +24,16 @@ enum config_type {
 	CONFIG_TCP,		/* adds a TCP address to listen[] */
 	CONFIG_TCP_PROXY,	/* the same, behind a load balancer */
 	CONFIG_METRICS,		/* a TCP address for Prometheus */
-	CONFIG_LEVEL,		/* int, syslog priority by name */
-	CONFIG_FACILITY		/* int, syslog facility by name */
+	CONFIG_TLS,		/* a TCP address for clients over TLS */
+	CONFIG_TLS_PROXY,	/* the same, after a PROXY header */
+	CONFIG_TEXT,		/* char *, a file or a list; "" unsets */
+	CONFIG_CHOICE		/* int, the value of a name of .names */
+};
+
+/* A name a CONFIG_CHOICE key takes, and its value. */
+struct config_name {
+	const char	*name;
+	int		 value;
 };
 
 #define CONFIG_RELOAD	0x1	/* a reload (SIGHUP) applies a new value */
@@ -40,6 +48,7 @@ struct config_key {
 	unsigned long long	 min;	/* numeric types and CONFIG_MODE */
 	unsigned long long	 max;
 	const char		*def;	/* as in the file; NULL: unset */
+	const struct config_name *names; /* CONFIG_CHOICE; NULL ends it */
 	int			 flags;
 	size_t			 off;	/* offsetof(struct config, ...) */
 	const char		*doc;
@@ -57,6 +66,13 @@ const struct config_key	*config_table_find(const char *section,
  */
 int	config_table_set(struct config *cf, const struct config_key *k,
 	    const char *value, char **reason);
+
+/*
+ * config_listen.c: a listener of type and kind at the address v (a path,
+ * or HOST:PORT) added to cf; 0, or -1 with an allocated reason.
+ */
+int	config_listen_add(struct config *cf, enum listen_type,
+	    enum listen_kind, const char *v, char **reason);
 
 /* The value of a non-repeatable key as it would be written in the file. */
 void	config_table_format(const struct config *cf,

@@ -55,8 +55,10 @@
 #include "common/xmalloc.h"
 #include "config.h"
 #include "conn_int.h"
+#include "conn_set.h"
 #include "remote.h"
 #include "stats.h"
+#include "tls.h"
 
 /* Most requests of one slice: a pipelined batch of 32 takes one turn. */
 #define CONN_BATCH		128
@@ -107,6 +109,8 @@ conn_free(struct conn *c)
 	event_free(c->tev);
 	frame_clear(&c->fr);
 	evbuffer_free(c->out);
+	if (c->ssl != NULL)
+		tls_session_free(c->ssl);
 	close(c->fd);
 	if (c->counted.family != 0)
 		admit_unpeer(set->env->admit, &c->counted);
@@ -126,12 +130,8 @@ conn_flush(struct conn *c)
 
 	if (evbuffer_get_length(c->out) == 0)
 		return (0);
-	if ((n = evbuffer_write(c->out, c->fd)) == -1 && errno != EAGAIN &&
-	    errno != EINTR) {
-		log_debug("fd %d%s: write: %s",
-		    c->fd, CONN_PEER(c), strerror(errno));
+	if ((n = (int)conn_send(c)) == -2)
 		return (-1);
-	}
 	if (n > 0)
 		stats_add(c->set->env->st, STAT_BYTES_WRITTEN, (uint64_t)n);
 	if (n > 0 || !c->writing)
@@ -271,13 +271,8 @@ conn_read(struct conn *c)
 
 	/* Where the next bytes go; if they are dropped, nothing there. */
 	p = frame_space(&c->fr, &avail);
-	if ((n = read(c->fd, p, avail)) == -1) {
-		if (errno == EAGAIN || errno == EINTR)
-			return (-1);
-		log_debug("fd %d%s: read: %s",
-		    c->fd, CONN_PEER(c), strerror(errno));
-		return (-2);
-	}
+	if ((n = conn_recv(c, p, avail)) < 0)
+		return ((int)n);
 	if (n == 0) {
 		c->eof = 1;
 		if (!c->started && c->state != CONN_PROXY &&
@@ -362,12 +357,23 @@ conn_reading(struct conn *c, int on)
 	c->reading = on;
 }
 
+static void
+conn_writing(struct conn *c, int on)
+{
+	if (on && !c->writing)
+		event_add(c->wev, NULL);
+	else if (!on && c->writing)
+		event_del(c->wev);
+	c->writing = on;
+}
+
 /* The sending side is done: shut it, and wait for the client's end. */
 static void
 conn_linger(struct conn *c)
 {
 	c->state = CONN_LINGER;
 	c->m.linger = c->m.heard = deadline_now();
+	conn_tls_end(c);
 	if (shutdown(c->fd, SHUT_WR) == -1)
 		log_debug("fd %d%s: shutdown: %s",
 		    c->fd, CONN_PEER(c), strerror(errno));
@@ -390,6 +396,10 @@ conn_enter(struct conn *c, enum conn_state state)
 		c->m.quiet = deadline_now();
 	c->state = state;
 	switch (state) {
+	case CONN_HANDSHAKE:
+		conn_reading(c, c->tls_want == EV_READ);
+		conn_writing(c, c->tls_want == EV_WRITE);
+		break;
 	case CONN_PROXY:
 	case CONN_IDLE:
 		conn_reading(c, 1);
@@ -417,6 +427,10 @@ conn_enter(struct conn *c, enum conn_state state)
 	}
 	conn_watch_state(c);
 	conn_timer(c);
+	/* Bytes TLS decrypted already are read without the socket's word. */
+	if (c->ssl != NULL && c->reading && state != CONN_HANDSHAKE &&
+	    tls_pending(c->ssl) > 0)
+		event_active(c->rev, EV_READ, 1);
 }
 
 /*
@@ -432,8 +446,8 @@ conn_settle(struct conn *c)
 	frame_keep(&c->fr);
 	if (c->state == CONN_LINGER)
 		return;
-	if (c->state == CONN_PROXY)
-		conn_enter(c, CONN_PROXY);
+	if (c->state == CONN_PROXY || c->state == CONN_HANDSHAKE)
+		conn_enter(c, c->state);
 	else if (c->quit)
 		conn_enter(c, CONN_CLOSING);
 	else if (out > cf->output_high ||
@@ -445,39 +459,6 @@ conn_settle(struct conn *c)
 		conn_enter(c, CONN_CLOSING);
 	else
 		conn_enter(c, CONN_IDLE);
-}
-
-/*
- * The PROXY header, once it has all come (remote.c): taken (then IDLE),
- * or more is needed; a bad one is answered with one ERR line saying
- * why (a client that came straight to this listener learns where to
- * go), then the connection closes.
- */
-static void
-conn_proxy(struct conn *c)
-{
-	struct remote_addr	 client = { 0 };
-	const char		*why;
-	int			 r;
-
-	r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer, &client,
-	    c->set->env->st, &why);
-	if (r == 0)
-		return;
-	if (r == 1 && conn_admit_peer(c, client.family != 0 ? &client :
-	    &c->card.peer) == -1)
-		r = -2;
-	if (r < 0) {
-		if (r == -1) {
-			stats_add(c->set->env->st, STAT_ERR_SYNTAX, 1);
-			evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
-		}
-		c->quit = 1;
-		frame_clear(&c->fr);
-	} else if (client.family != 0)
-		clients_client(c->set->env->clients, &c->card, &client);
-	c->started = 1;
-	c->state = CONN_IDLE;
 }
 
 static void
@@ -496,8 +477,17 @@ conn_readcb(evutil_socket_t fd, short events, void *arg)
 			conn_free(c);
 		return;
 	}
-	if ((n = conn_read(c)) != -2 && n != -1 && c->state == CONN_PROXY)
+	if (c->state != CONN_HANDSHAKE && (n = conn_read(c)) != -2 &&
+	    n != -1 && c->state == CONN_PROXY)
 		conn_proxy(c);
+	if (c->state == CONN_HANDSHAKE) {
+		if ((n = conn_handshake(c)) == 1)
+			n = conn_read(c);
+		else if (n == 0)
+			n = -1;		/* waiting */
+		else
+			n = -2;
+	}
 	if (n == -2 ||
 	    (n != -1 && c->state == CONN_IDLE && conn_serve(c) == -1)) {
 		conn_free(c);
@@ -513,6 +503,10 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 
 	(void)fd;
 	(void)events;
+	if (c->state == CONN_HANDSHAKE) {
+		conn_readcb(fd, EV_WRITE, c);	/* the step it waited for */
+		return;
+	}
 	if (conn_flush(c) == -1) {
 		conn_free(c);
 		return;
@@ -521,9 +515,11 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 }
 
 void
-conn_new(struct conn_set *set, int fd, int proxy,
+conn_new(struct conn_set *set, int fd, int how,
     const struct remote_addr *who)
 {
+	int	proxy = (how & CONN_SET_PROXY) != 0;
+
 	struct conn	*c;
 
 	c = xcalloc(1, sizeof *c);
@@ -541,11 +537,19 @@ conn_new(struct conn_set *set, int fd, int proxy,
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
 	c->peer = remote_describe(fd, 0);
-	conn_watch_open(c, proxy, who);
+	conn_watch_open(c, how, who);
 	if (!proxy)
 		c->counted = *who;
+	c->tls = (how & CONN_SET_TLS) != 0;
 	c->state = proxy ? CONN_PROXY : CONN_IDLE;
 	c->m.quiet = deadline_now();
+	if (c->tls && !proxy) {
+		if (conn_tls_start(c) != 0) {
+			conn_free(c);
+			return;
+		}
+		c->state = CONN_HANDSHAKE;
+	}
 	log_debug("fd %d%s: connection accepted", c->fd, CONN_PEER(c));
 	/*
 	 * Read at once: under a flood of connections that close as soon

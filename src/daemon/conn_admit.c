@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * conn_admit.c -- who may hold a connection: ERR busy's words, the
- * per-peer limit of a client a PROXY header names, and a client gone
- * while its work is under way.
+ * conn_admit.c -- how a connection starts, and who may hold one: its
+ * PROXY header, its TLS handshake (conn_tls.c makes the steps), ERR
+ * busy's words, the per-peer limit of a client a PROXY header names,
+ * and a client gone while its work is under way.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -11,11 +12,13 @@
 #include <stdio.h>
 
 #include <event2/buffer.h>
+#include <event2/event.h>
 
 #include "admit.h"
 #include "common/log.h"
 #include "config.h"
 #include "conn_int.h"
+#include "remote.h"
 #include "stats.h"
 
 void
@@ -68,5 +71,63 @@ conn_gone(struct conn *c)
 	log_debug("fd %d%s: the client has gone: its work is dropped",
 	    c->fd, CONN_PEER(c));
 	stats_add(c->set->env->st, STAT_GONE_KICKS, 1);
+	return (1);
+}
+
+/*
+ * The PROXY header, once it has all come (remote.c): taken (then IDLE),
+ * or more is needed; a bad one is answered with one ERR line saying
+ * why (a client that came straight to this listener learns where to
+ * go), then the connection closes.
+ */
+void
+conn_proxy(struct conn *c)
+{
+	struct remote_addr	 client = { 0 };
+	const char		*why;
+	int			 r;
+
+	r = remote_proxy(&c->fr, c->eof, c->fd, &c->peer, &client,
+	    c->set->env->st, &why);
+	if (r == 0)
+		return;
+	if (r == 1 && conn_admit_peer(c, client.family != 0 ? &client :
+	    &c->card.peer) == -1)
+		r = -2;
+	if (r < 0) {
+		if (r == -1) {
+			stats_add(c->set->env->st, STAT_ERR_SYNTAX, 1);
+			evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
+		}
+		c->quit = 1;
+		frame_clear(&c->fr);
+	} else if (client.family != 0)
+		clients_client(c->set->env->clients, &c->card, &client);
+	c->state = CONN_IDLE;
+	if (r == 1 && c->tls && conn_tls_start(c) == 0)
+		c->state = CONN_HANDSHAKE;
+	else if (r == 1 && c->tls)
+		c->quit = 1;
+	c->started = c->state != CONN_HANDSHAKE;
+}
+
+/*
+ * A step of the TLS handshake: done (then IDLE, and what came with it is
+ * read), waiting, or failed (-1: close).
+ */
+int
+conn_handshake(struct conn *c)
+{
+	int	r;
+
+	if ((r = conn_tls_step(c)) <= 0)
+		return (r);
+	if (c->writing) {
+		event_del(c->wev);
+		c->writing = 0;
+	}
+	c->state = CONN_IDLE;
+	c->started = 1;
+	c->m.quiet = deadline_now();
 	return (1);
 }

@@ -31,6 +31,7 @@ struct event;
 struct event_base;
 struct config;
 struct proto_env;
+struct ssl_st;
 struct conn;
 
 /* Bytes asked of one read(2): about 200 puzzle requests. */
@@ -46,14 +47,16 @@ struct conn_set {
 	struct event		*run_ev;	/* serves the head of runq */
 	char			 rbuf[CONN_READ];	/* frame.h's scratch */
 	int			 draining;	/* break the loop once empty */
+	int64_t			 tls_warned;	/* a failed handshake logged */
 	_Atomic unsigned int	 closed;	/* connections closed */
 };
 
 /*
- * Serve fd in set: a new connection from who (behind a PROXY header: the
- * balancer, and not counted yet as a peer), read now.
+ * Serve fd in set: a new connection from who, started as how says
+ * (CONN_SET_*; behind a PROXY header who is the balancer, and not
+ * counted yet as a peer), read now.
  */
-void	conn_new(struct conn_set *, int fd, int proxy,
+void	conn_new(struct conn_set *, int fd, int how,
 	    const struct remote_addr *who);
 
 /*
@@ -66,6 +69,26 @@ void	conn_busy_text(const struct config *, int peer, char *buf,
 	    size_t size);
 int	conn_admit_peer(struct conn *, const struct remote_addr *who);
 int	conn_gone(struct conn *);
+/*
+ * The PROXY header, once it has all come: taken (then IDLE, or the TLS
+ * handshake), or refused with its ERR line; and a step of a handshake
+ * (1 done, then IDLE; 0 waiting; -1 failed: close).
+ */
+void	conn_proxy(struct conn *);
+int	conn_handshake(struct conn *);
+
+/*
+ * conn_tls.c: a read into p (bytes, 0 at the end, -1 nothing yet, -2
+ * failed) and a write of c->out (bytes, -1 nothing taken, -2 failed),
+ * in the clear or over c->ssl; the TLS session started (0, or -1), a
+ * step of its handshake (1 done, 0 waiting for c->tls_want, -1 failed:
+ * close), and its end before the sending side is shut.
+ */
+ssize_t	conn_recv(struct conn *, char *p, size_t avail);
+ssize_t	conn_send(struct conn *);
+int	conn_tls_start(struct conn *);
+int	conn_tls_step(struct conn *);
+void	conn_tls_end(struct conn *);
 
 /* Its turn in the run queue (it is the head): one slice. */
 void	conn_run(struct conn *);
@@ -89,6 +112,7 @@ struct conn *conn_next(struct conn *);
 
 enum conn_state {
 	CONN_PROXY,
+	CONN_HANDSHAKE,
 	CONN_IDLE,
 	CONN_BUSY,
 	CONN_BLOCKED,
@@ -113,6 +137,8 @@ struct conn {
 	unsigned int		 untimed;	/* instant requests since */
 	struct clients_card	 card;		/* CLIENT LIST's */
 	struct remote_addr	 counted;	/* the peer admit_peer() took */
+	struct ssl_st		*ssl;		/* TLS, once it starts; NULL */
+	short			 tls_want;	/* the handshake's EV_READ/WRITE */
 
 	struct frame		 fr;		/* the input */
 
@@ -126,6 +152,7 @@ struct conn {
 	unsigned int		 reading:1;	/* rev is added */
 	unsigned int		 writing:1;	/* wev is added */
 	unsigned int		 queued:1;	/* in the run queue */
+	unsigned int		 tls:1;		/* TLS after the PROXY header */
 
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */
@@ -143,7 +170,7 @@ int	conn_watch_untimed(struct conn *, enum proto_status,
 	    const struct proto_info *);
 /* Time went by between two requests: the next one reads the clock. */
 void	conn_watch_row_end(struct conn *);
-void	conn_watch_open(struct conn *, int proxy,
+void	conn_watch_open(struct conn *, int how,
 	    const struct remote_addr *peer);
 void	conn_watch_close(struct conn *);
 void	conn_watch_state(struct conn *);

@@ -104,7 +104,7 @@ conn_set_refuse(struct conn_set *set, int fd, int peer)
  * never more than 2 open, on a loaded machine).
  */
 void
-conn_set_add(struct conn_set *set, int fd, int proxy)
+conn_set_add(struct conn_set *set, int fd, int how)
 {
 	const struct config	*cf = set->env->cf;
 	struct remote_addr	 who;
@@ -122,13 +122,13 @@ conn_set_add(struct conn_set *set, int fd, int proxy)
 	}
 	/* Behind a PROXY header the peer is the client it names: later. */
 	remote_get(fd, &who);
-	if (!proxy && admit_peer(set->env->admit, &who,
+	if (!(how & CONN_SET_PROXY) && admit_peer(set->env->admit, &who,
 	    (unsigned int)cf->max_connections_per_peer) != 0) {
 		admit_close(set->env->admit);
 		conn_set_refuse(set, fd, 1);
 		goto closed;
 	}
-	conn_new(set, fd, proxy, &who);
+	conn_new(set, fd, how, &who);
 	return;
 closed:
 	atomic_fetch_add_explicit(&set->closed, 1, memory_order_relaxed);

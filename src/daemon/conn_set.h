@@ -24,11 +24,15 @@ struct conn_set	*conn_set_new(struct event_base *base, struct proto_env *env);
 /* Close every connection and free the set. */
 void		 conn_set_free(struct conn_set *);
 
+/* How a connection starts: bits of conn_set_add()'s how. */
+#define CONN_SET_PROXY	0x1	/* with a PROXY header (tcp_proxy, tls_proxy) */
+#define CONN_SET_TLS	0x2	/* then a TLS handshake (tls, tls_proxy) */
+
 /*
- * Serve fd, an accepted non-blocking socket counted as open in STATS;
- * proxy: from a tcp_proxy listener, it starts with a PROXY header.
+ * Serve fd, an accepted non-blocking socket counted as open in STATS,
+ * starting as how says (CONN_SET_*).
  */
-void		 conn_set_add(struct conn_set *, int fd, int proxy);
+void		 conn_set_add(struct conn_set *, int fd, int how);
 
 /*
  * env->cf changed: the new limits and timeouts apply to every open

@@ -29,10 +29,13 @@ conn_deadline(const struct conn *c, uint64_t *at)
 
 	lim.idle = (unsigned int)cf->idle_timeout;
 	lim.write = (unsigned int)cf->write_timeout;
+	lim.handshake = (unsigned int)cf->tls_handshake_timeout;
 	if (c->state == CONN_LINGER)
 		ph = DEADLINE_LINGERING;
 	else if (c->state == CONN_PROXY)
 		ph = DEADLINE_HEADER;
+	else if (c->state == CONN_HANDSHAKE)
+		ph = DEADLINE_HANDSHAKE;
 	else if (c->state == CONN_IDLE)
 		ph = DEADLINE_READING;
 	return (deadline_next(&c->m, ph, evbuffer_get_length(c->out), &lim,
@@ -63,6 +66,8 @@ static const struct {
 } conn_kicks[] = {
 	[DEADLINE_PROXY] = { "no whole PROXY header in time, closing",
 	    STAT_PROXY_ERRORS },
+	[DEADLINE_TLS] = { "no TLS handshake within handshake_timeout, "
+	    "closing", STAT_TLS_HANDSHAKE_ERRORS },
 	[DEADLINE_IDLE] = { "idle, closing", STAT_IDLE_KICKS },
 	[DEADLINE_WRITE] = { "closing a connection that does not read",
 	    STAT_OUTPUT_KICKS },

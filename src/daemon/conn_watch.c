@@ -25,6 +25,7 @@
 #include "clients.h"
 #include "config.h"
 #include "conn_int.h"
+#include "conn_set.h"
 #include "slowlog.h"
 #include "stats.h"
 
@@ -84,18 +85,23 @@ conn_watch_timed(const struct conn *c)
 }
 
 void
-conn_watch_open(struct conn *c, int proxy, const struct remote_addr *peer)
+conn_watch_open(struct conn *c, int how, const struct remote_addr *peer)
 {
+	static const char *const transports[] = {
+		"tcp", "tcp_proxy", "tls", "tls_proxy"
+	};
 	struct clients_card	*k = &c->card;
+	int			 proxy = (how & CONN_SET_PROXY) != 0;
 
 	k->peer = *peer;
-	k->transport = k->peer.family == AF_UNIX ? "unix" : proxy ?
-	    "tcp_proxy" : "tcp";
+	k->transport = k->peer.family == AF_UNIX ? "unix" :
+	    transports[how & (CONN_SET_PROXY | CONN_SET_TLS)];
 	k->born = deadline_now();
 	atomic_init(&k->active, k->born);
 	atomic_init(&k->requests, 0);
 	atomic_init(&k->pending, 0);
-	atomic_init(&k->state, proxy ? CLIENTS_PROXY : CLIENTS_IDLE);
+	atomic_init(&k->state, proxy ? CLIENTS_PROXY : how & CONN_SET_TLS ?
+	    CLIENTS_HANDSHAKE : CLIENTS_IDLE);
 	clients_add(c->set->env->clients, k);
 }
 
@@ -110,7 +116,8 @@ void
 conn_watch_state(struct conn *c)
 {
 	static const enum clients_state	 states[] = {
-		[CONN_PROXY] = CLIENTS_PROXY, [CONN_IDLE] = CLIENTS_IDLE,
+		[CONN_PROXY] = CLIENTS_PROXY,
+		[CONN_HANDSHAKE] = CLIENTS_HANDSHAKE, [CONN_IDLE] = CLIENTS_IDLE,
 		[CONN_BUSY] = CLIENTS_BUSY, [CONN_BLOCKED] = CLIENTS_BLOCKED,
 		[CONN_CLOSING] = CLIENTS_CLOSING, [CONN_LINGER] = CLIENTS_CLOSING
 	};

@@ -35,6 +35,10 @@ deadline_next(const struct deadline_moments *m, enum deadline_phase phase,
 			*at = m->heard + DEADLINE_QUIET_MS;
 		return (DEADLINE_LINGER);
 	}
+	if (phase == DEADLINE_HANDSHAKE) {
+		*at = m->quiet + lim->handshake * 1000ULL;
+		return (DEADLINE_TLS);
+	}
 	if (phase == DEADLINE_HEADER) {
 		*at = m->quiet + DEADLINE_PROXY_MS;
 		if (lim->idle != 0 && lim->idle * 1000ULL < DEADLINE_PROXY_MS)

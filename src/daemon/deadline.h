@@ -39,6 +39,7 @@ struct deadline_moments {
 /* What the connection is doing, as far as timeouts go. */
 enum deadline_phase {
 	DEADLINE_HEADER,	/* waiting for a PROXY header */
+	DEADLINE_HANDSHAKE,	/* a TLS handshake under way */
 	DEADLINE_READING,	/* waiting for requests: idle_timeout */
 	DEADLINE_SERVING,	/* has requests: no idle timeout */
 	DEADLINE_LINGERING	/* waiting for the client to close */
@@ -48,6 +49,7 @@ enum deadline_phase {
 enum deadline_kind {
 	DEADLINE_NONE,		/* none: no timer */
 	DEADLINE_PROXY,		/* no PROXY header in time */
+	DEADLINE_TLS,		/* no TLS handshake in time */
 	DEADLINE_IDLE,		/* idle_timeout */
 	DEADLINE_WRITE,		/* write_timeout: replies not read */
 	DEADLINE_LINGER		/* the client did not close */
@@ -57,6 +59,7 @@ enum deadline_kind {
 struct deadline_limits {
 	unsigned int	idle;
 	unsigned int	write;
+	unsigned int	handshake;	/* TLS: never 0 */
 };
 
 /* Now, in the unit of the moments. */

@@ -33,6 +33,14 @@
  */
 #define LISTEN_BACKLOG	511
 
+
+/* What the log says of a listener of each kind, after its address. */
+static const char *const listen_kinds[] = {
+	[LISTEN_CLIENTS] = "", [LISTEN_PROXIED] = " (PROXY protocol)",
+	[LISTEN_METRICS] = " (metrics)", [LISTEN_TLS] = " (TLS)",
+	[LISTEN_TLS_PROXIED] = " (PROXY protocol, then TLS)"
+};
+
 static int	listen_unix_addr(const char *, struct sockaddr_un *,
 		    char **);
 static int	listen_unix_probe(const char *, char **);
@@ -208,9 +216,7 @@ listen_tcp_one(const struct addrinfo *ai, struct listener *l,
 		    sizeof host, serv, sizeof serv,
 		    NI_NUMERICHOST | NI_NUMERICSERV);
 	xasprintf(&l->name, ai->ai_family == AF_INET6 ? "tcp:[%s]:%s%s" :
-	    "tcp:%s:%s%s", host, serv, l->kind == LISTEN_PROXIED ?
-	    " (PROXY protocol)" : l->kind == LISTEN_METRICS ?
-	    " (metrics)" : "");
+	    "tcp:%s:%s%s", host, serv, listen_kinds[l->kind]);
 	return (0);
 }
 

@@ -31,6 +31,7 @@
 #include "cfref.h"
 #include "clients.h"
 #include "config.h"
+#include "conn_set.h"
 #include "evbase.h"
 #include "listen.h"
 #include "metrics.h"
@@ -41,6 +42,7 @@
 #include "server.h"
 #include "slowlog.h"
 #include "stats.h"
+#include "tls.h"
 #include "walltime.h"
 #include "worker.h"
 #include "common/xmalloc.h"
@@ -116,6 +118,22 @@ server_reload(struct server *sv, struct config *cf)
 	log_setlevel(cf->log_level);
 }
 
+/* How a connection from a listener of kind starts (conn_set.h). */
+static int
+server_how(enum listen_kind kind)
+{
+	switch (kind) {
+	case LISTEN_PROXIED:
+		return (CONN_SET_PROXY);
+	case LISTEN_TLS:
+		return (CONN_SET_TLS);
+	case LISTEN_TLS_PROXIED:
+		return (CONN_SET_PROXY | CONN_SET_TLS);
+	default:
+		return (0);
+	}
+}
+
 /*
  * SIGHUP: read the file again and switch to it if it is good.  Limits,
  * timeouts and solver settings apply to open connections too (a timeout
@@ -131,7 +149,9 @@ server_hup(struct server *sv)
 
 	notify_reloading();
 	/* The old config may be freed by a worker once we switch: copy. */
-	if ((cf = config_load(cfref_config(sv->scf)->file, &cause)) == NULL) {
+	if ((cf = config_load(cfref_config(sv->scf)->file, &cause)) == NULL ||
+	    tls_load(cf, &cause) != 0) {
+		config_free(cf);
 		log_warnx("reload failed, configuration kept: %s", cause);
 		free(cause);
 		notify_ready("reload failed, previous configuration kept");
@@ -184,7 +204,7 @@ server_accept(struct evconnlistener *evl, evutil_socket_t fd,
 	if ((sa->sa_family == AF_INET || sa->sa_family == AF_INET6) &&
 	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == -1)
 		log_debug("TCP_NODELAY: %s", strerror(errno));
-	worker_add(server_pick(sv), fd, sl->l->kind == LISTEN_PROXIED);
+	worker_add(server_pick(sv), fd, server_how(sl->l->kind));
 }
 
 /* A metrics listener's connection: served on this thread (metrics.c). */

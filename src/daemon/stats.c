@@ -73,6 +73,8 @@ static const struct {
 	{ "gone_kicks_total", "Connections closed with work under way "
 	  "because their client had gone." },
 	{ "toolong_lines_total", "Request lines longer than max_line." },
+	{ "tls_handshake_errors_total", "TLS handshakes that failed or did "
+	  "not finish within handshake_timeout." },
 	{ "proxy_headers_total", "PROXY protocol headers accepted." },
 	{ "proxy_errors_total", "Connections refused for a bad PROXY header." },
 	{ "generate_pool_hits_total", "GENERATE requests served from the "

@@ -121,6 +121,8 @@ struct evbuffer;
 	    "gone_kicks_total", "", 1)					\
 	X(TOOLONG_LINES, "toolong_lines", 1,				\
 	    "toolong_lines_total", "", 1)				\
+	X(TLS_HANDSHAKE_ERRORS, "tls_handshake_errors", 1,		\
+	    "tls_handshake_errors_total", "", 1)			\
 	X(PROXY_HEADERS, "proxy_headers", 1,				\
 	    "proxy_headers_total", "", 1)				\
 	X(PROXY_ERRORS, "proxy_errors", 1,				\

@@ -25,6 +25,7 @@
 #include "notify.h"
 #include "priv.h"
 #include "server.h"
+#include "tls.h"
 
 /*
  * The options; usage is sudokud(8)'s SYNOPSIS (tests/e2e/config.py
@@ -114,6 +115,7 @@ check_config(const char *file, int verbose)
 	char		*cause;
 
 	if ((cf = config_load(file, &cause)) == NULL ||
+	    tls_load(cf, &cause) != 0 ||
 	    priv_check(cf->user, cf->group, &cause) != 0 ||
 	    listen_check(cf, &cause) != 0) {
 		log_warnx("%s%s%s", cf != NULL && cf->file != NULL ?
@@ -160,6 +162,9 @@ run(const char *file, int debug, int verbose)
 	if ((cf = config_load(file, &cause)) == NULL)
 		startup_fail(NULL, cause);
 	log_init(debug, cf->log_level, cf->log_facility);
+	/* Before the drop: the key may be readable by root only. */
+	if (tls_load(cf, &cause) != 0)
+		startup_fail(cf, cause);
 	if (notify_init(&cause) != 0) {
 		log_warnx("%s", cause);
 		free(cause);

@@ -110,7 +110,8 @@ def checks():
             ok(rng == (lo, hi), "sudokud.conf(5): range of %s is %s to %s"
                % (name, k["min"], k["max"]), "man page says %r" % (rng,))
         if k["default"] is not None and k["name"] != "unix":
-            m = re.search(r"[Dd]efault(?: |\n\.Cm )(-?\w+)", text)
+            m = re.search(r"[Dd]efault(?: |\n\.(?:Cm|Ql) )(-?[\w.+:]*\w)",
+                          text)
             ok(m is not None and m.group(1) == k["default"],
                "sudokud.conf(5): default of %s is %s" % (name, k["default"]),
                "man page says %r" % (m and m.group(1)))
@@ -146,7 +147,7 @@ def shipped_default(shipped, k):
         return "no commented-out line \";%s = ...\"" % name
     if name == "unix":
         want = ["/run/sudokud.sock"]
-    elif name in ("tcp", "tcp_proxy", "metrics"):
+    elif name in ("tcp", "tcp_proxy", "metrics", "tls", "tls_proxy"):
         return True
     else:
         want = [k["default"] or ""]

@@ -65,7 +65,7 @@ test_proxy(void **state)
 static void
 test_never(void **state)
 {
-	struct deadline_limits	 off = { 0, 0 };
+	struct deadline_limits	 off = { 0, 0, 0 };
 	uint64_t		 at = 1;
 
 	(void)state;

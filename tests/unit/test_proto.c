@@ -55,7 +55,8 @@ const char *const counter_names[NCOUNTERS] = {
 	"guesses", "solve_usec",
 	"bytes_read", "bytes_written", "idle_kicks", "output_kicks",
 	"gone_kicks",
-	"toolong_lines", "proxy_headers", "proxy_errors",
+	"toolong_lines", "tls_handshake_errors", "proxy_headers",
+	"proxy_errors",
 	"generate_pool_hits", "generate_pool_misses", "metrics_evicted",
 	"metrics_refused"
 };
