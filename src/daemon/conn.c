@@ -477,8 +477,8 @@ conn_readcb(evutil_socket_t fd, short events, void *arg)
 			conn_free(c);
 		return;
 	}
-	if (c->state != CONN_HANDSHAKE && (n = conn_read(c)) != -2 &&
-	    n != -1 && c->state == CONN_PROXY)
+	n = c->state == CONN_HANDSHAKE ? -1 : conn_read(c);
+	if (n != -2 && n != -1 && c->state == CONN_PROXY)
 		conn_proxy(c);
 	if (c->state == CONN_HANDSHAKE) {
 		if ((n = conn_handshake(c)) == 1)
