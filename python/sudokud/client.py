@@ -526,7 +526,11 @@ class Client:
         item refused before it was sent).  Each reply has its deadline,
         the timeout from the one before."""
         check_window(window)
-        self._skip_owed(self._deadline())
+        try:
+            self._skip_owed(self._deadline())
+        except BaseException:
+            self.close()
+            raise
         it = iter(items)
         # Requests in flight (request, spec) and refused ones (error).
         sent: collections.deque = collections.deque()
