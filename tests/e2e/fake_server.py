@@ -8,7 +8,9 @@ path=), reads request lines on every connection it accepts, and replies
 to each with answer(line): a str is one reply line (bytes too, sent as
 they are: a server's bytes that are no text), a list several, None
 nothing, a Cut some lines and then the connection closed (a server that
-dies in the middle of a reply), a Slow its lines one at a time.  It
+dies in the middle of a reply), a Slow its lines one at a time, a Raw
+its bytes as they are, a piece at a time (a server trickling a line, or
+sending one without end).  It
 keeps count of the requests it got.  PING gets PONG unless answer says
 otherwise, so that sudokuc's probe of a server after a
 failure goes through.  It needs no daemon: the lies are made from the
@@ -75,6 +77,15 @@ class Slow:
         self.gap = gap
 
 
+class Raw:
+    """An answer: these pieces of bytes, no LF added, one every gap
+    seconds (pieces may be an endless iterator)."""
+
+    def __init__(self, pieces, gap=0.0):
+        self.lines = pieces
+        self.gap = gap
+
+
 class FakeServer:
     def __init__(self, answer, path=None):
         self.answer = answer
@@ -131,7 +142,7 @@ class FakeServer:
             while b"\n" in buf and not cut:
                 raw, buf = buf.split(b"\n", 1)
                 got = self.reply(raw.decode().rstrip("\r"))
-                if isinstance(got, Slow):
+                if isinstance(got, (Slow, Raw)):
                     if not self.trickle(conn, out, got):
                         break
                     out, got = [], None
@@ -154,7 +165,8 @@ class FakeServer:
             conn.sendall(wire(before))
             for line in slow.lines:
                 time.sleep(slow.gap)
-                conn.sendall(wire([line]))
+                conn.sendall(line if isinstance(slow, Raw) else
+                             wire([line]))
         except OSError:
             return False
         return True
