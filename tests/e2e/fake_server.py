@@ -10,11 +10,13 @@ they are: a server's bytes that are no text), a list several, None
 nothing, a Cut some lines and then the connection closed (a server that
 dies in the middle of a reply), a Slow its lines one at a time, a Raw
 its bytes as they are, a piece at a time (a server trickling a line, or
-sending one without end).  It
-keeps count of the requests it got.  PING gets PONG unless answer says
-otherwise, so that sudokuc's probe of a server after a
-failure goes through.  It needs no daemon: the lies are made from the
-tests' own reference solver (reference.py).
+sending one without end).  It keeps count of the requests it got, and
+of the connections it accepted after sudokuc first closed one (late):
+sudokuc closes its connections to a server it sets aside, all opened at
+its start, and never opens another.  PING gets PONG (unless pong=False:
+then answer's), so that sudokuc's probe of a server after a failure goes
+through.  It needs no daemon: the lies are made from the tests' own
+reference solver (reference.py).
 """
 
 import socket
@@ -87,8 +89,11 @@ class Raw:
 
 
 class FakeServer:
-    def __init__(self, answer, path=None):
+    def __init__(self, answer, path=None, pong=True):
         self.answer = answer
+        self.pong = pong
+        self.closed = 0         # connections sudokuc closed
+        self.late = 0           # connections accepted after one closed
         if path is None:
             self.sock = socket.socket()
             self.sock.bind(("127.0.0.1", 0))
@@ -113,13 +118,15 @@ class FakeServer:
                 conn, _ = self.sock.accept()
             except OSError:
                 continue
+            with self.lock:
+                self.late += self.closed > 0
             t = threading.Thread(target=self.serve, args=(conn,),
                                  daemon=True)
             self.threads.append(t)
             t.start()
 
     def reply(self, line):
-        if line == "PING":
+        if line == "PING" and self.pong:
             return "PONG"
         with self.lock:
             self.requests += 1
@@ -134,8 +141,10 @@ class FakeServer:
             except socket.timeout:
                 continue
             except OSError:
-                break
+                data = b""
             if not data:
+                with self.lock:
+                    self.closed += 1
                 break
             buf += data
             out, cut = [], False
