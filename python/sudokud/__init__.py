@@ -12,12 +12,14 @@ See README.md, and the protocol in sudokud's doc/protocol.md.
 """
 
 from .client import (DEFAULT_SOCKET, DEFAULT_WINDOW, LEVELS, SYMMETRIES,
-                     Action, Analysis, Client, Effort, Error, Generated,
-                     Hint, Path, ProtocolError, Rating, Seeded,
-                     parse_address)
+                     Action, Analysis, Client, Effort, Generated, Hint,
+                     Path, Rating, Seeded, parse_address)
+from .errors import (ConnectionError, Error, InputError, ProtocolError,
+                     SudokudError, TimeoutError)
 
 __version__ = "0.2.0"
-__all__ = ["Action", "Analysis", "Client", "DEFAULT_SOCKET",
-           "DEFAULT_WINDOW", "Effort", "Error", "Generated", "Hint", "LEVELS",
-           "Path", "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
-           "parse_address"]
+__all__ = ["Action", "Analysis", "Client", "ConnectionError",
+           "DEFAULT_SOCKET", "DEFAULT_WINDOW", "Effort", "Error",
+           "Generated", "Hint", "InputError", "LEVELS", "Path",
+           "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
+           "SudokudError", "TimeoutError", "parse_address"]

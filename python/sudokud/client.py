@@ -2,22 +2,44 @@
 """
 The client: one connection to a sudokud, a method per verb of its line
 protocol (doc/protocol.md, version 2), replies parsed into Python
-values, every ``ERR`` raised as :class:`Error`, and ``*_many`` methods
-that pipeline a whole iterable with a bounded window of requests in
-flight, answers in input order.
+values and checked (a reply sudokud would not send raises
+:class:`ProtocolError`), every ``ERR`` raised as :class:`Error`, and
+``*_many`` methods that pipeline a whole iterable with a bounded window
+of requests in flight, answers in input order.
+
+Every argument is checked before anything is sent; every call has a
+deadline, ``timeout`` seconds; a timeout, a lost connection or a reply
+that does not fit closes the connection, and the next call connects
+again, so that no reply is ever read out of step.
 
 Standard library only; Python 3.9 and later.
 """
 
 from __future__ import annotations
 
+import builtins
 import collections
-import math
 import os
 import re
 import socket
+import time
 from typing import (Any, Callable, Dict, Iterable, Iterator, List,
                     NamedTuple, Optional, Tuple, Union)
+
+from . import replies as R
+from .checks import (GIVENS, LEVELS, SYMMETRIES, check_cells, check_line,
+                     check_window, count_arg, level_arg, options, seed_arg,
+                     shape_args)
+from .errors import (ConnectionError, Error, InputError, ProtocolError,
+                     SudokudError, TimeoutError)
+from .replies import (Action, Analysis, Effort, Generated, Hint, Path,
+                      Rating, Seeded, _generated)
+
+__all__ = ["Action", "Analysis", "Client", "ConnectionError",
+           "DEFAULT_SOCKET", "DEFAULT_WINDOW", "Effort", "Error",
+           "Generated", "Hint", "InputError", "LEVELS", "Path",
+           "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
+           "SudokudError", "TimeoutError", "parse_address", "_generated"]
 
 #: Where a client connects when given no address: $SUDOKUD_SOCKET (its
 #: first entry), else the socket a system install listens on.
@@ -27,110 +49,6 @@ DEFAULT_SOCKET = "/run/sudokud.sock"
 #: about 21 KiB each way, far below the socket buffers, so neither side
 #: ever blocks the other while the server always has work queued.
 DEFAULT_WINDOW = 256
-
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-
-#: What GENERATE's ``symmetry=`` takes (HELLO's ``symmetries=``).
-SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal",
-              "antidiagonal", "dihedral")
-
-
-class Error(Exception):
-    """An ``ERR <code> <text>`` reply: ``code`` is the stable word
-    (``length``, ``nosolution``, ``budget``, ``deadline``, ...),
-    ``text`` the words for people, ``request`` the line it answered,
-    ``partial`` the lines that came before it in a reply cut short
-    (SOLUTIONS: the solutions found before the budget or the deadline
-    ran out), else empty."""
-
-    def __init__(self, code: str, text: str, request: str = "",
-                 partial: Optional[List[str]] = None):
-        super().__init__("%s: %s" % (code, text) if text else code)
-        self.code = code
-        self.text = text
-        self.request = request
-        self.partial = partial or []
-
-
-class ProtocolError(Exception):
-    """The server sent something sudokud would not: not a sudokud, or
-    a version that does not speak what was asked."""
-
-
-class Rating(NamedTuple):
-    """RATE's answer: ``easy`` .. ``extreme``, the score (1.0-5.9), and
-    the hardest technique needed."""
-    level: str
-    score: float
-    hardest: str
-
-
-class Action(NamedTuple):
-    """One action of a hint: place ``digit`` at ``cell`` (``rRcC``), or
-    eliminate it there; ``row`` and ``col`` count from 1."""
-    cell: str
-    row: int
-    col: int
-    digit: int
-    place: bool
-
-
-class Hint(NamedTuple):
-    """HINT's next step: the technique, what it does, and why."""
-    technique: str
-    actions: List[Action]
-    text: str
-
-
-class Analysis(NamedTuple):
-    """ANALYZE's answer.  ``status`` is ``unique``, ``multiple`` or
-    ``nosolution``; the solution and rating are set for a unique puzzle
-    only."""
-    status: str
-    clues: int
-    guesses: int
-    solution: Optional[str] = None
-    level: Optional[str] = None
-    score: Optional[float] = None
-    hardest: Optional[str] = None
-
-
-class Generated(NamedTuple):
-    """GENERATE's answer with ``info=True`` (the puzzle, the seed that
-    makes it again, its level), or with a deadline that came before a
-    puzzle of the level asked (the nearest one made, its level; the seed
-    None)."""
-    puzzle: str
-    seed: Optional[int]
-    level: str
-
-
-class Seeded(NamedTuple):
-    """SHUFFLE's, MINIMIZE's or CONSTRAIN's answer with ``info=True``:
-    the puzzle and the seed that makes it again."""
-    puzzle: str
-    seed: int
-
-
-class Path(NamedTuple):
-    """PATH's answer: every step, as :meth:`Client.hint` gives them;
-    the rating of the start (as RATE's); the steps of each technique
-    used, by name; and whether logic ended before the grid was done
-    (an extreme puzzle's dead end, where trial and error is needed)."""
-    steps: List["Hint"]
-    rating: "Rating"
-    used: Dict[str, int]
-    dead_end: bool
-
-
-class Effort(NamedTuple):
-    """What a reply cost, with ``effort=True``: ``value`` is what the
-    method returns otherwise; ``guesses`` made and microseconds of
-    solving."""
-    value: Any
-    guesses: int
-    us: int
-
 
 Address = Union[str, Tuple[str, int]]
 
@@ -160,188 +78,83 @@ def parse_address(address: Optional[Address]) -> Tuple[int, Any]:
     return socket.AF_INET, (host or "127.0.0.1", int(port))
 
 
-def _options(budget: Optional[int], deadline: Optional[float],
-             effort: bool, extra: str = "") -> str:
-    """The options of a request: budget in guesses, deadline in
-    seconds (sent as whole milliseconds, rounded up)."""
-    out = extra
-    if budget is not None:
-        if budget < 1:
-            raise ValueError("budget must be at least 1 guess")
-        out += " budget=%d" % budget
-    if deadline is not None:
-        if deadline <= 0:
-            raise ValueError("deadline must be more than 0 seconds")
-        out += " deadline=%d" % max(1, math.ceil(deadline * 1000))
-    if effort:
-        out += " effort=1"
-    return out
+# -- what a reply may be ---------------------------------------------------
+# The longest line (without its LF) each verb's reply has, with room for
+# effort's tokens, and for a reply of several lines the most lines.  An
+# ERR line may quote the request, each byte as 0xNN at worst: any line
+# may be 256 + 6 times the request's length too.
+_EFF = 64
+_LINE = {"PING": 64, "VERSION": 256, "HELLO": 16384, "QUIT": 64,
+         "SOLVE": 81 + _EFF, "LEXMIN": 81 + _EFF, "COUNT": 20 + _EFF,
+         "SOLUTIONS": 81 + _EFF, "ANALYZE": 512 + _EFF, "RATE": 128 + _EFF,
+         "HINT": 16384, "GENERATE": 256 + _EFF, "CANON": 128,
+         "SHUFFLE": 128, "MINIMIZE": 128 + _EFF, "CONSTRAIN": 128 + _EFF,
+         "PATH": 16384, "STATS": 4096, "HELP": 1024, "SLOWLOG": 1024,
+         "CLIENT": 1024}
+# A PATH is at most a step per candidate (729), a dead end, a summary.
+_LINES = {"PATH": 732, "STATS": 4096, "HELP": 1024, "SLOWLOG": 100002,
+          "CLIENT": 1 << 20, "SOLUTIONS": 1 << 20}
 
-
-#: What SOLVE, LEXMIN, COUNT, SOLUTIONS and ANALYZE take: 81 cells, or
-#: 729 characters of pencil marks (nine a cell, the digit while it is a
-#: candidate, else ``.``).
-_GIVENS = (81, 729)
-
-
-def _check_cells(puzzle: str, sizes: Tuple[int, ...] = (81,)) -> str:
-    if not isinstance(puzzle, str) or len(puzzle) not in sizes:
-        raise ValueError("a puzzle is a string of %s characters"
-                         % " or ".join(map(str, sizes)))
-    return puzzle
-
-
-def _effort(line: str, effort: bool,
-            parse: Callable[[str], Any]) -> Any:
-    """line parsed, and with effort its guesses= and us= peeled off."""
-    if not effort:
-        return parse(line)
-    head, _, us = line.rpartition(" us=")
-    guesses = 0
-    if " guesses=" in head and not head.startswith("status="):
-        head, _, g = head.rpartition(" guesses=")
-        guesses = int(g)
-    value = parse(head)
-    if isinstance(value, Analysis):
-        guesses = value.guesses
-    return Effort(value, guesses, int(us))
-
-
-_EFFORT_TAIL = re.compile(r"( guesses=\d+)? us=\d+$")
-
-
-def _rating(line: str) -> Rating:
-    level, score, hardest = line.split(" ")
-    return Rating(level, float(score), hardest)
-
-
-def _hint(line: str) -> Optional[Hint]:
-    if line == "solved":
-        return None
-    technique, acts, text = line.split(" ", 2)
-    actions = []
-    for a in acts.split(","):
-        actions.append(Action(a[:4], int(a[1]), int(a[3]), int(a[5]),
-                              a[4] == "="))
-    return Hint(technique, actions, text)
-
-
-def _analysis(line: str) -> Analysis:
-    kv = dict(tok.split("=", 1) for tok in line.split(" "))
-    return Analysis(kv["status"], int(kv["clues"]), int(kv["guesses"]),
-                    kv.get("solution"), kv.get("level"),
-                    float(kv["score"]) if "score" in kv else None,
-                    kv.get("hardest"))
-
-
-def _generated(line: str) -> Union[str, Generated]:
-    if " " not in line:
-        return line
-    puzzle, *tokens = line.split(" ")
-    kv = dict(t.split("=", 1) for t in tokens)
-    return Generated(puzzle, int(kv["seed"]) if "seed" in kv else None,
-                     kv["level"])
-
-
-def _seeded(line: str) -> Union[str, Seeded]:
-    if " " not in line:
-        return line
-    puzzle, seed = line.split(" ")
-    if not seed.startswith("seed="):
-        raise ValueError(line)
-    return Seeded(puzzle, int(seed[5:]))
-
-
-def _canon(line: str) -> Tuple[str, int]:
-    form, autos = line.split(" ")
-    return form, int(autos)
-
-
-def _count(n: int) -> str:
-    """SOLUTIONS' n argument: at least 1 (the server's count_max is the
-    most)."""
-    if not isinstance(n, int) or n < 1:
-        raise ValueError("n must be at least 1")
-    return " %d" % n
-
-
-def _solutions(effort: bool) -> Callable[[List[str]], Any]:
-    """SOLUTIONS' lines parsed: the solutions, or with effort an
-    :class:`Effort` of them from the last line, ``END guesses= us=``."""
-    def parse(lines: List[str]) -> Any:
-        sols = lines[:-1] if effort else lines
-        if not all(len(s) == 81 and s.isdigit() for s in sols):
-            raise ValueError(lines)
-        if not effort:
-            return list(sols)
-        return _effort(lines[-1], True,
-                       lambda end: sols if end == "END" else int(end))
-    return parse
-
-
-def _stats(lines: List[str]) -> Dict[str, str]:
-    """STATS' lines, "STAT <name> <value>", as a dict."""
-    return {ln.split(" ")[1]: ln.split(" ", 2)[2] for ln in lines}
-
+# The ERR codes a request may get besides syntax, toolong and busy, by
+# verb (doc/protocol.md); deadline too for one sent with deadline=.
+_P = ("length", "char", "conflict")
+_CODES = {"SOLVE": _P + ("nosolution", "budget"),
+          "COUNT": _P + ("budget",), "SOLUTIONS": _P + ("budget",),
+          "ANALYZE": _P + ("budget",),
+          "RATE": _P + ("nosolution", "multiple", "budget"),
+          "HINT": _P + ("nosolution", "multiple", "budget", "wrong",
+                        "nostep"),
+          "GENERATE": ("budget",), "CANON": _P, "SHUFFLE": _P,
+          "MINIMIZE": _P + ("nosolution", "multiple", "budget"),
+          "CONSTRAIN": _P + ("nosolution", "budget"),
+          "PATH": _P + ("nosolution", "multiple", "wrong", "budget")}
+_CODES["LEXMIN"] = _CODES["SOLVE"]
+_ALWAYS = ("syntax", "toolong", "busy")
 
 # The requests whose reply is several lines (doc/protocol.md, Framing):
 # by their verb, or their verb and its first argument.
 _BLOCK_VERBS = frozenset(("STATS", "HELP", "PATH", "SOLUTIONS"))
 _BLOCK_PAIRS = frozenset((("SLOWLOG", "GET"), ("CLIENT", "LIST")))
+_BAD_BYTE = re.compile(rb"[^\x20-\x7e]")
 
 
-def _is_block(line: str) -> bool:
-    """Is the reply to the request line several lines?"""
+class _Spec(NamedTuple):
+    """What the reply to one request may be: several lines (block), at
+    most max_line bytes each and max_lines of them; the ERR codes it
+    may have (None: any); its parser (None: as it came, request()'s);
+    with effort, effort's tokens; partial: the check of the lines
+    before an ERR (None: an ERR comes alone)."""
+    block: bool
+    max_line: int
+    max_lines: int
+    codes: Optional[frozenset]
+    parse: Optional[Callable[[Any], Any]]
+    effort: bool = False
+    partial: Optional[Callable[[List[str]], Any]] = None
+    analysis: bool = False
+
+
+def _spec(line: str, parse: Optional[Callable[[Any], Any]] = None,
+          effort: bool = False, lines: Optional[int] = None,
+          analysis: bool = False) -> _Spec:
+    """The spec of the reply to line; with a parse, the codes the verb
+    may get are checked too."""
     words = line.upper().split()
-    return bool(words) and (words[0] in _BLOCK_VERBS or
-                            tuple(words[:2]) in _BLOCK_PAIRS)
-
-
-def _path(lines: List[str]) -> Path:
-    *steps, summary = lines
-    dead = bool(steps) and steps[-1].startswith("nostep ")
-    words = summary.split(" ")
-    used = {k: int(v) for k, v in (w.split("=") for w in words[3:])}
-    return Path([_hint(ln) for ln in (steps[:-1] if dead else steps)],
-                _rating(" ".join(words[:3])), used, dead)
-
-
-def _seed(seed: Optional[int]) -> str:
-    """A request's seed argument, or none: the server picks one."""
-    if seed is None:
-        return ""
-    if not 0 <= seed < 1 << 64:
-        raise ValueError("seed must be from 0 to 2**64 - 1")
-    return " %d" % seed
-
-
-def _level(level: Optional[str]) -> str:
-    """GENERATE's level argument, or none: the server's default."""
-    if level is None:
-        return ""
-    if level not in LEVELS:
-        raise ValueError("level must be one of " + ", ".join(LEVELS))
-    return " " + level
-
-
-def _shape(symmetry: Optional[str], clues: Union[None, int, Tuple[int, int]],
-           pattern: Optional[str]) -> str:
-    """GENERATE's shape options: symmetry=, clues= (N or (LO, HI)),
-    pattern= (81 cells, ``x`` a given, ``.`` a blank)."""
-    out = ""
-    if symmetry is not None:
-        if symmetry not in SYMMETRIES:
-            raise ValueError("symmetry must be one of "
-                             + ", ".join(SYMMETRIES))
-        out += " symmetry=" + symmetry
-    if clues is not None:
-        lo, hi = (clues, clues) if isinstance(clues, int) else clues
-        if not 17 <= lo <= hi <= 81:
-            raise ValueError("clues must be from 17 to 81, low to high")
-        out += " clues=%d-%d" % (lo, hi)
-    if pattern is not None:
-        out += " pattern=" + _check_cells(pattern)
-    return out
+    verb = "SOLVE" if line[:1] in "0123456789." else words[0]
+    block = verb in _BLOCK_VERBS or tuple(words[:2]) in _BLOCK_PAIRS
+    max_line = max(_LINE.get(verb, 256), 256 + 6 * len(line))
+    if lines is None:
+        lines = _LINES.get(verb, 1) if block else 1
+        if verb == "SLOWLOG" and len(words) > 2 and words[2].isdigit():
+            lines = min(lines, int(words[2]) + 1)
+        if verb == "SOLUTIONS" and len(words) > 2 and words[2].isdigit():
+            lines = min(lines, int(words[2]) + 1)
+    codes = None
+    if parse is not None:
+        codes = frozenset(_ALWAYS + _CODES.get(verb, ()) + (
+            ("deadline",) if " deadline=" in line else ()))
+    return _Spec(block, max_line, lines, codes, parse, effort,
+                 getattr(parse, "partial", None), analysis)
 
 
 class Client:
@@ -349,10 +162,14 @@ class Client:
 
     ``address``: ``"unix:/run/sudokud.sock"``, ``"/path.sock"``,
     ``"host:port"`` or ``(host, port)``; None: $SUDOKUD_SOCKET, else
-    ``/run/sudokud.sock``.  ``timeout``: seconds any one socket
-    operation may take (None: forever).  The connection is made at once
-    and closed by :meth:`close` or at the end of a ``with`` block.  A
-    client is for one thread at a time.
+    ``/run/sudokud.sock``.  ``timeout``: the seconds a call may take,
+    from its start to its reply read whole (a ``*_many`` call: each
+    reply, from the one before); None: forever.  It is an attribute,
+    which may be changed between calls.  The connection is made at once;
+    one that failed (a timeout, a connection lost, a reply that does not
+    fit) is closed, and the next call connects again.  :meth:`close`, or
+    the end of a ``with`` block, closes it.  A client is for one thread
+    at a time.
 
     Every method that solves takes the request options as keywords:
     ``budget`` (at most that many guesses; the server's ``budget`` is
@@ -363,25 +180,25 @@ class Client:
 
     def __init__(self, address: Optional[Address] = None,
                  timeout: Optional[float] = 30.0):
-        family, addr = parse_address(address)
-        self.address = addr
-        self.sock = socket.socket(family, socket.SOCK_STREAM)
-        self.sock.settimeout(timeout)
-        try:
-            self.sock.connect(addr)
-        except OSError:
-            self.sock.close()
-            raise
+        self.family, self.address = parse_address(address)
+        self.timeout = timeout
+        self.sock: Optional[socket.socket] = None
         self._buf = b""
         self._pending: collections.deque = collections.deque()
-        # The replies of an abandoned batch to skip: True for a reply of
-        # several lines (PATH), False for one line.
+        # The replies of an abandoned batch to skip: their specs.
         self._owed: collections.deque = collections.deque()
+        self._connect(self._deadline())
 
     # -- the connection -------------------------------------------------
     def close(self) -> None:
-        """Close the connection (the server answers what it has)."""
-        self.sock.close()
+        """Close the connection (the server answers what it has); a
+        call after this connects again."""
+        if self.sock is not None:
+            self.sock.close()
+        self.sock = None
+        self._buf = b""
+        self._pending.clear()
+        self._owed.clear()
 
     def __enter__(self) -> "Client":
         return self
@@ -389,67 +206,145 @@ class Client:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def _send(self, lines: Iterable[str]) -> None:
-        self.sock.sendall("".join(ln + "\n" for ln in lines).encode(
-            "ascii"))
+    def _deadline(self) -> Optional[float]:
+        return None if self.timeout is None else \
+            time.monotonic() + self.timeout
 
-    def _fill(self) -> None:
+    def _left(self, deadline: Optional[float]) -> Optional[float]:
+        """The seconds left to deadline; TimeoutError when none are."""
+        if deadline is None:
+            return None
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("no reply within %s s" % self.timeout)
+        return left
+
+    def _io(self, what: str, fn: Callable[[], Any]) -> Any:
+        """fn(), its socket errors raised as ours."""
+        try:
+            return fn()
+        except (socket.timeout, builtins.TimeoutError) as e:
+            raise TimeoutError("%s: no progress within %s s"
+                               % (what, self.timeout)) from e
+        except OSError as e:
+            raise ConnectionError("%s %r: %s" % (what, self.address,
+                                                 e)) from e
+
+    def _connect(self, deadline: Optional[float]) -> socket.socket:
+        if self.sock is None:
+            sock = socket.socket(self.family, socket.SOCK_STREAM)
+            try:
+                sock.settimeout(self._left(deadline))
+                self._io("connect", lambda: sock.connect(self.address))
+            except BaseException:
+                sock.close()
+                raise
+            self.sock = sock
+        return self.sock
+
+    def _send(self, lines: Iterable[str], deadline: Optional[float]) -> None:
+        sock = self._connect(deadline)
+        data = "".join(ln + "\n" for ln in lines).encode("ascii")
+        sock.settimeout(self._left(deadline))
+        self._io("send", lambda: sock.sendall(data))
+
+    def _fill(self, deadline: Optional[float]) -> None:
         """Read what came; its whole lines join the pending ones."""
-        data = self.sock.recv(262144)
+        sock = self._connect(deadline)
+        sock.settimeout(self._left(deadline))
+        data = self._io("recv", lambda: sock.recv(262144))
         if not data:
             raise ConnectionError("the server closed the connection")
         *lines, self._buf = (self._buf + data).split(b"\n")
         self._pending.extend(lines)
 
-    def _line(self) -> str:
+    def _line(self, spec: _Spec, deadline: Optional[float]) -> str:
+        """The next line, at most spec.max_line bytes of 7-bit text."""
         while not self._pending:
-            self._fill()
-        return self._pending.popleft().decode("ascii")
+            if len(self._buf) > spec.max_line:
+                raise ProtocolError("a reply line longer than %d bytes"
+                                    % spec.max_line)
+            self._fill(deadline)
+        raw = self._pending.popleft()
+        if len(raw) > spec.max_line:
+            raise ProtocolError("a reply line of %d bytes, at most %d"
+                                % (len(raw), spec.max_line))
+        if _BAD_BYTE.search(raw):
+            raise ProtocolError("a reply line that is no 7-bit text: %r"
+                                % raw[:100])
+        return raw.decode("ascii")
 
-    def _lines(self, block: bool) -> List[str]:
+    def _lines(self, spec: _Spec, deadline: Optional[float]) -> List[str]:
         """The next reply's lines as they came: one, or with block up
         to and with the last, a line that is END or starts with "END "
         (effort's tokens) or "ERR " (one alone, or SOLUTIONS' cut)."""
-        out = [self._line()]
-        while block and out[-1].split(" ")[0] != "END" and \
+        out = [self._line(spec, deadline)]
+        while spec.block and out[-1].split(" ")[0] != "END" and \
                 not out[-1].startswith("ERR "):
-            out.append(self._line())
+            if len(out) > spec.max_lines:
+                raise ProtocolError("a reply of more than %d lines"
+                                    % spec.max_lines)
+            out.append(self._line(spec, deadline))
         return out
 
-    def _reply(self, block: bool) -> Union[str, List[str]]:
-        """The next reply: one line, or with block the lines up to END
-        (not kept), or the one ERR line such a request gets instead.  A
-        last line that says more is kept: SOLUTIONS' ERR after the
-        solutions a budget let out, END with effort's tokens."""
-        lines = self._lines(block)
-        if not block or (len(lines) == 1 and lines[0].startswith("ERR ")):
-            return lines[0]
-        return lines[:-1] if lines[-1] == "END" else lines
-
-    def _skip_owed(self) -> None:
+    def _skip_owed(self, deadline: Optional[float]) -> None:
         """The replies of a batch left before its end: read, dropped,
         so that the next reply is the next request's."""
         while self._owed:
-            self._reply(self._owed[0])
+            self._lines(self._owed[0], deadline)
             self._owed.popleft()
 
-    @staticmethod
-    def _value(request: str, reply: Union[str, List[str]],
-               parse: Callable[[Any], Any], effort: bool) -> Any:
-        last = reply[-1] if isinstance(reply, list) and reply else reply
-        if isinstance(last, str) and last.startswith("ERR "):
-            code, _, text = last[4:].partition(" ")
-            if effort:
-                text = _EFFORT_TAIL.sub("", text)
-            raise Error(code, text, request,
-                        reply[:-1] if isinstance(reply, list) else None)
+    def _value(self, request: str, lines: List[str], spec: _Spec) -> Any:
+        """The reply's value, or its Error raised; a reply that does not
+        fit closes the connection and raises ProtocolError."""
         try:
-            if isinstance(reply, list):
-                return parse(reply)
-            return _effort(reply, effort, parse)
-        except (ValueError, KeyError, IndexError):
-            raise ProtocolError("unexpected reply to %r: %r"
-                                % (request[:40], reply[:100])) from None
+            return self._parse(request, lines, spec)
+        except Error as e:
+            if e.code == "busy":            # the server closes after it
+                self.close()
+            raise
+        except (ValueError, KeyError, IndexError) as e:
+            self.close()
+            raise ProtocolError("unexpected reply to %r: %r (%s)"
+                                % (request[:40], "\n".join(lines)[:100],
+                                   e)) from None
+
+    @staticmethod
+    def _parse(request: str, lines: List[str], spec: _Spec) -> Any:
+        last = lines[-1]
+        if last.startswith("ERR "):
+            code, _, text = last[4:].partition(" ")
+            if spec.codes is not None and code not in spec.codes:
+                raise ValueError("ERR %s to this request" % code[:20])
+            if len(lines) > 1 and spec.partial is None:
+                raise ValueError("ERR after other lines")
+            if spec.effort:
+                text = R.EFFORT_TAIL.sub("", text)
+            partial = lines[:-1]
+            if spec.partial is not None:
+                spec.partial(partial)
+            raise Error(code, text, request, partial)
+        if spec.parse is None:
+            return "\n".join(lines)
+        if not spec.block:
+            return R.effort_of(last, spec.effort, spec.parse,
+                               not spec.analysis)
+        if last != "END" and not (spec.effort and last.startswith("END ")):
+            raise ValueError("no END")
+        return spec.parse(lines if spec.effort else lines[:-1])
+
+    def _call(self, line: str, spec: _Spec) -> Any:
+        """Send one request, read its reply whole before the deadline;
+        any failure on the way closes the connection."""
+        deadline = self._deadline()
+        try:
+            self._skip_owed(deadline)
+            self._send([line], deadline)
+            lines = self._lines(spec, deadline)
+        except BaseException:
+            self.close()
+            raise
+        return self._value(line, lines, spec)
 
     def request(self, line: str) -> str:
         """Send one request line, return its reply as it is (an ``ERR``
@@ -459,45 +354,40 @@ class Client:
         request's: its lines joined by LF, the last ``END`` (``END
         guesses=... us=...`` with effort=1) or, for SOLUTIONS, the
         ``ERR`` that cut the list short; one ``ERR`` line when the
-        request was refused."""
-        self._skip_owed()
-        self._send([line])
-        return "\n".join(self._lines(_is_block(line)))
+        request was refused.  The line must be printable ASCII and
+        blanks, and not blank (a blank line gets no reply)."""
+        line = check_line(line)
+        deadline = self._deadline()
+        try:
+            self._skip_owed(deadline)
+            self._send([line], deadline)
+            return "\n".join(self._lines(_spec(line), deadline))
+        except BaseException:
+            self.close()
+            raise
 
-    def _ask(self, line: str, parse: Callable[[str], Any],
-             effort: bool = False) -> Any:
-        return self._value(line, self.request(line), parse, effort)
-
-    def _block(self, line: str, parse: Callable[[List[str]], Any] = list,
-               effort: bool = False) -> Any:
-        """A reply of several lines, the last one END (not kept)."""
-        self._skip_owed()
-        self._send([line])
-        reply = self._reply(True)
-        return self._value(line, reply, parse, effort)
+    def _ask(self, line: str, parse: Callable[[Any], Any],
+             effort: bool = False, lines: Optional[int] = None,
+             analysis: bool = False) -> Any:
+        return self._call(line, _spec(line, parse, effort, lines, analysis))
 
     # -- verbs without a solver -----------------------------------------
     def ping(self) -> None:
         """PING; raises unless the server answers PONG."""
-        self._ask("PING", lambda s: None if s == "PONG" else int("x"))
+        self._ask("PING", R.pong)
 
     def version(self) -> str:
         """The server's version."""
-        return self._ask("VERSION", lambda s: s.split(" ", 1)[1])
+        return self._ask("VERSION", R.version)
 
     def hello(self) -> Dict[str, str]:
         """HELLO: server, version, proto, verbs, options and the limits
         of the server's configuration, as a dict of strings."""
-        def parse(s: str) -> Dict[str, str]:
-            words = s.split(" ")
-            if words[0] != "HELLO":
-                raise ValueError(s)
-            return dict(w.split("=", 1) for w in words[1:])
-        return self._ask("HELLO", parse)
+        return self._ask("HELLO", R.hello)
 
     def stats(self) -> Dict[str, str]:
         """STATS, as a dict of strings."""
-        return self._block("STATS", _stats)
+        return self._ask("STATS", R.stats)
 
     # -- verbs that solve ------------------------------------------------
     def solve(self, puzzle: str, *, budget: Optional[int] = None,
@@ -507,15 +397,15 @@ class Client:
         givens, ``0`` or ``.`` for blanks; or 729 characters of pencil
         marks, a solution then one of them in each cell), as 81 digits.
         So do lexmin, count, solutions and analyze."""
-        return self._ask("SOLVE " + _check_cells(puzzle, _GIVENS) +
-                         _options(budget, deadline, effort), str, effort)
+        return self._call(*_solve("SOLVE", puzzle, options(
+            budget, deadline, effort), effort))
 
     def lexmin(self, puzzle: str, *, budget: Optional[int] = None,
                deadline: Optional[float] = None,
                effort: bool = False) -> Any:
         """The lexicographically smallest solution."""
-        return self._ask("LEXMIN " + _check_cells(puzzle, _GIVENS) +
-                         _options(budget, deadline, effort), str, effort)
+        return self._call(*_solve("LEXMIN", puzzle, options(
+            budget, deadline, effort), effort))
 
     def count(self, puzzle: str, limit: int = 2, *,
               budget: Optional[int] = None,
@@ -523,20 +413,16 @@ class Client:
               effort: bool = False) -> Any:
         """How many solutions, counted up to limit (a result equal to
         limit means at least that many)."""
-        return self._ask("COUNT %s %d%s" % (_check_cells(puzzle, _GIVENS),
-                                             limit,
-                                             _options(budget, deadline,
-                                                      effort)),
-                         int, effort)
+        return self._call(*_count(puzzle, limit, options(
+            budget, deadline, effort), effort))
 
     def analyze(self, puzzle: str, *, budget: Optional[int] = None,
                 deadline: Optional[float] = None,
                 effort: bool = False) -> Any:
         """Status, clues, effort and, for a unique puzzle, solution and
         rating, in one round trip: an :class:`Analysis`."""
-        return self._ask("ANALYZE " + _check_cells(puzzle, _GIVENS) +
-                         _options(budget, deadline, effort), _analysis,
-                         effort)
+        return self._call(*_analyze(puzzle, options(budget, deadline,
+                                                    effort), effort))
 
     def solutions(self, puzzle: str, n: int, *,
                   budget: Optional[int] = None,
@@ -548,16 +434,15 @@ class Client:
         the budget or the deadline cuts the search short, the
         :class:`Error` raised holds the solutions found by then in
         ``partial``.  With effort, an :class:`Effort` of the list."""
-        line = "SOLUTIONS " + _check_cells(puzzle, _GIVENS) + _count(n)
-        return self._block(line + _options(budget, deadline, effort),
-                           _solutions(effort), effort)
+        return self._call(*_solutions(puzzle, n, options(
+            budget, deadline, effort), effort))
 
     def rate(self, puzzle: str, *, budget: Optional[int] = None,
              deadline: Optional[float] = None,
              effort: bool = False) -> Any:
         """How hard the puzzle is for a person: a :class:`Rating`."""
-        return self._ask("RATE " + _check_cells(puzzle) + _options(
-            budget, deadline, effort), _rating, effort)
+        return self._call(*_rate(puzzle, options(budget, deadline, effort),
+                                 effort))
 
     def hint(self, puzzle: str, grid: Optional[str] = None, *,
              budget: Optional[int] = None,
@@ -566,11 +451,8 @@ class Client:
         """The next logical step from grid (81 cells, or 729 characters
         of pencil marks; None: the puzzle itself): a :class:`Hint`, or
         None when every cell is filled."""
-        line = "HINT " + _check_cells(puzzle)
-        if grid is not None:
-            line += " " + _check_cells(grid, (81, 729))
-        return self._ask(line + _options(budget, deadline, effort),
-                         _hint, effort)
+        return self._call(*_hint(puzzle, grid, options(
+            budget, deadline, effort), effort))
 
     def generate(self, level: Optional[str] = None,
                  seed: Optional[int] = None, *, info: bool = False,
@@ -588,25 +470,23 @@ class Client:
         deadline came first and the server answers the nearest level it
         made, a :class:`Generated` that says the level (and with info
         the seed); else the puzzle."""
-        line = "GENERATE" + _level(level) + _seed(seed)
-        return self._ask(line + _options(budget, deadline, effort,
-                                         (" info=1" if info else "") +
-                                         _shape(symmetry, clues, pattern)),
-                         _generated, effort)
+        gen = _generator(level, info, symmetry, clues, pattern, budget,
+                         deadline, effort)
+        return self._call(*gen(seed))
 
     # -- the toolbox ------------------------------------------------------
     def canon(self, puzzle: str) -> Tuple[str, int]:
         """The canonical (minlex) form of the puzzle, ``.`` for blanks,
         and its number of automorphisms: two puzzles are equivalent
         exactly when their forms are equal."""
-        return self._ask("CANON " + _check_cells(puzzle), _canon)
+        return self._call(*_canon(puzzle))
 
     def shuffle(self, puzzle: str, seed: Optional[int] = None, *,
                 info: bool = False) -> Any:
         """An equivalent puzzle, the same for the same seed (None: the
         server picks one; info returns a :class:`Seeded` naming it)."""
-        return self._ask("SHUFFLE " + _check_cells(puzzle) + _seed(seed) +
-                         (" info=1" if info else ""), _seeded)
+        return self._call(*_seeded("SHUFFLE", puzzle, seed, info, "",
+                                   False))
 
     def minimize(self, puzzle: str, seed: Optional[int] = None, *,
                  info: bool = False, budget: Optional[int] = None,
@@ -614,10 +494,8 @@ class Client:
                  effort: bool = False) -> Any:
         """The puzzle (one solution) with givens removed, in an order
         drawn from the seed, until none can go."""
-        return self._ask("MINIMIZE " + _check_cells(puzzle) + _seed(seed) +
-                         _options(budget, deadline, effort,
-                                  " info=1" if info else ""),
-                         _seeded, effort)
+        return self._call(*_seeded("MINIMIZE", puzzle, seed, info, options(
+            budget, deadline, effort), effort))
 
     def constrain(self, puzzle: str, seed: Optional[int] = None, *,
                   info: bool = False, budget: Optional[int] = None,
@@ -625,10 +503,9 @@ class Client:
                   effort: bool = False) -> Any:
         """The puzzle with givens added, from a solution drawn from the
         seed, until it has exactly one solution."""
-        return self._ask("CONSTRAIN " + _check_cells(puzzle) + _seed(seed) +
-                         _options(budget, deadline, effort,
-                                  " info=1" if info else ""),
-                         _seeded, effort)
+        return self._call(*_seeded("CONSTRAIN", puzzle, seed, info,
+                                   options(budget, deadline, effort),
+                                   effort))
 
     def path(self, puzzle: str, grid: Optional[str] = None, *,
              budget: Optional[int] = None,
@@ -636,50 +513,75 @@ class Client:
         """The whole logical solution from grid (as :meth:`hint` takes
         it; None: the puzzle), every step applied before the next: a
         :class:`Path`."""
-        line = "PATH " + _check_cells(puzzle)
-        if grid is not None:
-            line += " " + _check_cells(grid, (81, 729))
-        line += _options(budget, deadline, False)
-        return self._block(line, _path)
+        return self._call(*_path(puzzle, grid, options(budget, deadline,
+                                                       False)))
 
     # -- pipelined batches -----------------------------------------------
-    def _many(self, lines: Iterable[str], parse: Callable[[Any], Any],
-              effort: bool, window: int, errors: bool,
-              block: bool = False) -> Iterator[Any]:
-        """Send lines with at most window in flight; yield each parsed
-        reply in order (an :class:`Error` in its place with errors, else
-        raised); with block, replies of several lines (PATH)."""
-        if window < 1:
-            raise ValueError("window must be at least 1")
-        self._skip_owed()
-        it = iter(lines)
+    def _many(self, items: Iterable[Any],
+              make: Callable[[Any], Tuple[str, _Spec]], window: int,
+              errors: bool) -> Iterator[Any]:
+        """make(item) of each item sent with at most window in flight;
+        yield each parsed reply in order (an :class:`Error` in its place
+        with errors, else raised: an :class:`InputError` too, for an
+        item refused before it was sent).  Each reply has its deadline,
+        the timeout from the one before."""
+        check_window(window)
+        try:
+            self._skip_owed(self._deadline())
+        except BaseException:
+            self.close()
+            raise
+        it = iter(items)
+        # Requests in flight (request, spec) and refused ones (error).
         sent: collections.deque = collections.deque()
         done = False
         while True:
             # Refill once half the window is answered: one write a batch.
             if not done and len(sent) <= window // 2:
-                batch = []
-                for line in it:
-                    batch.append(line)
-                    if len(sent) + len(batch) >= window:
+                batch: List[Tuple[str, _Spec]] = []
+                for item in it:
+                    try:
+                        line, spec = make(item)
+                    except InputError as e:
+                        sent.append(e)
+                    else:
+                        batch.append((line, spec))
+                        sent.append((line, spec))
+                    if len(sent) >= window:
                         break
                 else:
                     done = True
                 if batch:
-                    self._send(batch)
-                    sent.extend(batch)
-                    self._owed.extend([block] * len(batch))
+                    try:
+                        self._send([ln for ln, _ in batch],
+                                   self._deadline())
+                    except BaseException:
+                        self.close()
+                        raise
+                    self._owed.extend(sp for _, sp in batch)
             if not sent:
                 return
-            request = sent.popleft()
-            reply = self._reply(block)
+            head = sent.popleft()
+            if isinstance(head, InputError):
+                if not errors:
+                    raise head
+                yield head
+                continue
+            request, spec = head
+            try:
+                lines = self._lines(spec, self._deadline())
+            except BaseException:
+                self.close()
+                raise
             self._owed.popleft()
             try:
-                yield self._value(request, reply, parse, effort)
+                value = self._value(request, lines, spec)
             except Error as e:
                 if not errors:
                     raise
                 yield e
+            else:
+                yield value
 
     def solve_many(self, puzzles: Iterable[str], *,
                    budget: Optional[int] = None,
@@ -688,10 +590,11 @@ class Client:
                    errors: bool = False) -> Iterator[Any]:
         """solve() of each puzzle, pipelined: an iterator of the
         solutions in input order.  With errors, an :class:`Error` takes
-        the place of a puzzle's solution instead of being raised."""
-        opts = _options(budget, deadline, effort)
-        return self._many(("SOLVE " + _check_cells(p, _GIVENS) + opts
-                           for p in puzzles), str, effort, window, errors)
+        the place of a puzzle's solution instead of being raised (an
+        :class:`InputError` for a puzzle refused before sending)."""
+        opts = options(budget, deadline, effort)
+        return self._many(puzzles, lambda p: _solve("SOLVE", p, opts,
+                                                    effort), window, errors)
 
     def lexmin_many(self, puzzles: Iterable[str], *,
                     budget: Optional[int] = None,
@@ -699,9 +602,9 @@ class Client:
                     window: int = DEFAULT_WINDOW,
                     errors: bool = False) -> Iterator[Any]:
         """lexmin() of each puzzle, pipelined, in input order."""
-        opts = _options(budget, deadline, effort)
-        return self._many(("LEXMIN " + _check_cells(p, _GIVENS) + opts
-                           for p in puzzles), str, effort, window, errors)
+        opts = options(budget, deadline, effort)
+        return self._many(puzzles, lambda p: _solve("LEXMIN", p, opts,
+                                                    effort), window, errors)
 
     def count_many(self, puzzles: Iterable[str], limit: int = 2, *,
                    budget: Optional[int] = None,
@@ -709,9 +612,10 @@ class Client:
                    window: int = DEFAULT_WINDOW,
                    errors: bool = False) -> Iterator[Any]:
         """count() of each puzzle, pipelined, in input order."""
-        opts = " %d%s" % (limit, _options(budget, deadline, effort))
-        return self._many(("COUNT " + _check_cells(p, _GIVENS) + opts
-                           for p in puzzles), int, effort, window, errors)
+        opts = options(budget, deadline, effort)
+        count_arg(limit, "limit")
+        return self._many(puzzles, lambda p: _count(p, limit, opts, effort),
+                          window, errors)
 
     def analyze_many(self, puzzles: Iterable[str], *,
                      budget: Optional[int] = None,
@@ -719,10 +623,9 @@ class Client:
                      effort: bool = False, window: int = DEFAULT_WINDOW,
                      errors: bool = False) -> Iterator[Any]:
         """analyze() of each puzzle, pipelined, in input order."""
-        opts = _options(budget, deadline, effort)
-        return self._many(("ANALYZE " + _check_cells(p, _GIVENS) + opts
-                           for p in puzzles), _analysis, effort, window,
-                          errors)
+        opts = options(budget, deadline, effort)
+        return self._many(puzzles, lambda p: _analyze(p, opts, effort),
+                          window, errors)
 
     def solutions_many(self, puzzles: Iterable[str], n: int, *,
                        budget: Optional[int] = None,
@@ -731,10 +634,10 @@ class Client:
                        errors: bool = False) -> Iterator[Any]:
         """solutions() of each puzzle, pipelined, in input order: each
         reply's lines read whole before the next."""
-        opts = _count(n) + _options(budget, deadline, effort)
-        return self._many(("SOLUTIONS " + _check_cells(p, _GIVENS) + opts
-                           for p in puzzles), _solutions(effort), effort,
-                          window, errors, block=True)
+        opts = options(budget, deadline, effort)
+        count_arg(n)
+        return self._many(puzzles, lambda p: _solutions(p, n, opts, effort),
+                          window, errors)
 
     def rate_many(self, puzzles: Iterable[str], *,
                   budget: Optional[int] = None,
@@ -742,10 +645,9 @@ class Client:
                   window: int = DEFAULT_WINDOW,
                   errors: bool = False) -> Iterator[Any]:
         """rate() of each puzzle, pipelined, in input order."""
-        opts = _options(budget, deadline, effort)
-        return self._many(("RATE " + _check_cells(p) + opts
-                           for p in puzzles), _rating, effort, window,
-                          errors)
+        opts = options(budget, deadline, effort)
+        return self._many(puzzles, lambda p: _rate(p, opts, effort),
+                          window, errors)
 
     def hint_many(self, puzzles: Iterable[str], *,
                   budget: Optional[int] = None,
@@ -753,9 +655,9 @@ class Client:
                   window: int = DEFAULT_WINDOW,
                   errors: bool = False) -> Iterator[Any]:
         """hint() of each puzzle (from its givens), pipelined."""
-        opts = _options(budget, deadline, effort)
-        return self._many(("HINT " + _check_cells(p) + opts
-                           for p in puzzles), _hint, effort, window, errors)
+        opts = options(budget, deadline, effort)
+        return self._many(puzzles, lambda p: _hint(p, None, opts, effort),
+                          window, errors)
 
     def generate_many(self, seeds: Iterable[int],
                       level: Optional[str] = "medium", *,
@@ -767,31 +669,29 @@ class Client:
                       effort: bool = False, window: int = DEFAULT_WINDOW,
                       errors: bool = False) -> Iterator[Any]:
         """generate(level, seed) of each seed, pipelined, in order."""
-        opts = _options(budget, deadline, effort, (" info=1" if info else
-                                                   "") +
-                        _shape(symmetry, clues, pattern))
-        head = "GENERATE" + _level(level)
-        return self._many((head + _seed(s) + opts for s in seeds),
-                          _generated, effort, window, errors)
+        return self._many(seeds, _generator(level, info, symmetry, clues,
+                                            pattern, budget, deadline,
+                                            effort), window, errors)
 
     def canon_many(self, puzzles: Iterable[str], *,
                    window: int = DEFAULT_WINDOW,
                    errors: bool = False) -> Iterator[Any]:
         """canon() of each puzzle, pipelined, in input order."""
-        return self._many(("CANON " + _check_cells(p) for p in puzzles),
-                          _canon, False, window, errors)
+        return self._many(puzzles, _canon, window, errors)
 
     def _seeded_many(self, verb: str, puzzles: Iterable[str],
-                     seed: Optional[int], opts: str, effort: bool,
-                     window: int, errors: bool) -> Iterator[Any]:
+                     seed: Optional[int], info: bool, opts: str,
+                     effort: bool, window: int,
+                     errors: bool) -> Iterator[Any]:
         """verb of each puzzle, the seeds seed, seed + 1, ... in turn
         (modulo 2**64) as sudokuc --seed numbers them; None: the
         server picks each."""
-        def lines() -> Iterator[str]:
-            for i, p in enumerate(puzzles):
-                s = None if seed is None else (seed + i) % (1 << 64)
-                yield "%s %s%s%s" % (verb, _check_cells(p), _seed(s), opts)
-        return self._many(lines(), _seeded, effort, window, errors)
+        seed_arg(seed)
+
+        def make(ip: Tuple[int, str]) -> Tuple[str, _Spec]:
+            s = None if seed is None else (seed + ip[0]) % (1 << 64)
+            return _seeded(verb, ip[1], s, info, opts, effort)
+        return self._many(enumerate(puzzles), make, window, errors)
 
     def shuffle_many(self, puzzles: Iterable[str],
                      seed: Optional[int] = None, *, info: bool = False,
@@ -799,9 +699,8 @@ class Client:
                      errors: bool = False) -> Iterator[Any]:
         """shuffle() of each puzzle, pipelined, in input order: the
         seeds seed, seed + 1, ... (None: the server's)."""
-        return self._seeded_many("SHUFFLE", puzzles, seed,
-                                 " info=1" if info else "", False, window,
-                                 errors)
+        return self._seeded_many("SHUFFLE", puzzles, seed, info, "", False,
+                                 window, errors)
 
     def minimize_many(self, puzzles: Iterable[str],
                       seed: Optional[int] = None, *, info: bool = False,
@@ -810,9 +709,8 @@ class Client:
                       effort: bool = False, window: int = DEFAULT_WINDOW,
                       errors: bool = False) -> Iterator[Any]:
         """minimize() of each puzzle, pipelined, seeds as shuffle_many."""
-        return self._seeded_many("MINIMIZE", puzzles, seed, _options(
-            budget, deadline, effort, " info=1" if info else ""), effort,
-            window, errors)
+        return self._seeded_many("MINIMIZE", puzzles, seed, info, options(
+            budget, deadline, effort), effort, window, errors)
 
     def constrain_many(self, puzzles: Iterable[str],
                        seed: Optional[int] = None, *, info: bool = False,
@@ -822,9 +720,8 @@ class Client:
                        errors: bool = False) -> Iterator[Any]:
         """constrain() of each puzzle, pipelined, seeds as
         shuffle_many."""
-        return self._seeded_many("CONSTRAIN", puzzles, seed, _options(
-            budget, deadline, effort, " info=1" if info else ""), effort,
-            window, errors)
+        return self._seeded_many("CONSTRAIN", puzzles, seed, info, options(
+            budget, deadline, effort), effort, window, errors)
 
     def path_many(self, puzzles: Iterable[str], *,
                   budget: Optional[int] = None,
@@ -833,7 +730,87 @@ class Client:
                   errors: bool = False) -> Iterator[Any]:
         """path() of each puzzle (from its givens), pipelined, in input
         order: each reply's lines read whole before the next."""
-        opts = _options(budget, deadline, False)
-        return self._many(("PATH " + _check_cells(p) + opts
-                           for p in puzzles), _path, False, window, errors,
-                          block=True)
+        opts = options(budget, deadline, False)
+        return self._many(puzzles, lambda p: _path(p, None, opts), window,
+                          errors)
+
+
+# -- each request: its line, checked, and the spec of its reply ---------
+Req = Tuple[str, _Spec]
+
+
+def _solve(verb: str, puzzle: str, opts: str, effort: bool) -> Req:
+    line = "%s %s%s" % (verb, check_cells(puzzle, GIVENS), opts)
+    return line, _spec(line, R.solution(puzzle), effort)
+
+
+def _count(puzzle: str, limit: int, opts: str, effort: bool) -> Req:
+    line = "COUNT %s%s%s" % (check_cells(puzzle, GIVENS),
+                             count_arg(limit, "limit"), opts)
+    return line, _spec(line, R.count(limit), effort)
+
+
+def _analyze(puzzle: str, opts: str, effort: bool) -> Req:
+    line = "ANALYZE %s%s" % (check_cells(puzzle, GIVENS), opts)
+    return line, _spec(line, R.analysis_of(puzzle), effort, analysis=True)
+
+
+def _solutions(puzzle: str, n: int, opts: str, effort: bool) -> Req:
+    line = "SOLUTIONS %s%s%s" % (check_cells(puzzle, GIVENS), count_arg(n),
+                                 opts)
+    return line, _spec(line, R.solutions(puzzle, n, effort), effort,
+                       n + 1)
+
+
+def _rate(puzzle: str, opts: str, effort: bool) -> Req:
+    line = "RATE %s%s" % (check_cells(puzzle), opts)
+    return line, _spec(line, R.rating, effort)
+
+
+def _hint(puzzle: str, grid: Optional[str], opts: str,
+          effort: bool) -> Req:
+    line = "HINT " + check_cells(puzzle)
+    if grid is not None:
+        line += " " + check_cells(grid, (81, 729))
+    line += opts
+    return line, _spec(line, R.hint_of(puzzle if grid is None else grid),
+                       effort)
+
+
+def _path(puzzle: str, grid: Optional[str], opts: str) -> Req:
+    line = "PATH " + check_cells(puzzle)
+    if grid is not None:
+        line += " " + check_cells(grid, (81, 729))
+    line += opts
+    return line, _spec(line, R.path)
+
+
+def _generator(level: Optional[str], info: bool, symmetry: Optional[str],
+               clues: Union[None, int, Tuple[int, int]],
+               pattern: Optional[str], budget: Optional[int],
+               deadline: Optional[float],
+               effort: bool) -> Callable[[Optional[int]], Req]:
+    """The GENERATE request of each seed, its shape checked once."""
+    head = "GENERATE" + level_arg(level)
+    opts = options(budget, deadline, effort, (" info=1" if info else "") +
+                   shape_args(symmetry, clues, pattern))
+    span = (clues, clues) if isinstance(clues, int) else clues
+
+    def make(seed: Optional[int]) -> Req:
+        line = head + seed_arg(seed) + opts
+        return line, _spec(line, R.generated(level, seed, info,
+                                             deadline is not None, span,
+                                             pattern), effort)
+    return make
+
+
+def _canon(puzzle: str) -> Req:
+    line = "CANON " + check_cells(puzzle)
+    return line, _spec(line, R.canon_of(puzzle))
+
+
+def _seeded(verb: str, puzzle: str, seed: Optional[int], info: bool,
+            opts: str, effort: bool) -> Req:
+    line = "%s %s%s%s%s" % (verb, check_cells(puzzle), seed_arg(seed),
+                            " info=1" if info else "", opts)
+    return line, _spec(line, R.seeded(puzzle, verb, seed, info), effort)

@@ -9,7 +9,8 @@
  * level's range and a technique of that level; a hint a known technique
  * whose actions agree with the puzzle's solution, or "solved" for a
  * state with every cell filled; a generated puzzle 81 cells, no two
- * givens in conflict, one solution, the shape asked; a list of
+ * givens in conflict, one solution, the shape asked, minimal as far as
+ * that shape lets it; a list of
  * solutions valid, increasing, the least first, at most the n asked
  * and, when fewer, all there are; a canonical form, a shuffle, a
  * minimized or constrained puzzle and a path what defines them

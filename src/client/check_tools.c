@@ -7,8 +7,8 @@
  * a shuffle is an equivalent puzzle (the same canonical form), a
  * minimized puzzle a subset of the givens from which none can go, a
  * constrained one a superset with one solution, a path a walk whose
- * steps this side applies and finds sound, a generated puzzle unique
- * and of the shape asked.  Only CANON's answer is compared with the
+ * steps this side applies and finds sound, a generated puzzle unique,
+ * of the shape asked and minimal as far as that shape lets it.  Only CANON's answer is compared with the
  * core's: nothing else says a form is the least.  As in check.c, an
  * answer is called wrong only when a search here could tell.
  */
@@ -112,8 +112,83 @@ check_shape(const struct query *q, const struct sudoku_grid *g, char *why,
 }
 
 /*
- * GENERATE: a puzzle with one solution, of the shape asked; with a
- * deadline, maybe " level=L" after it (the nearest level made by then).
+ * The cell under the m-th map of the square: 0 the identity, then a
+ * quarter turn, a half turn, three quarters, mirror, flip, the two
+ * diagonals.
+ */
+static int
+check_map(int m, int cell)
+{
+	static const int	turn[8][4] = {	/* r' = a r + b c + 8 [a+b<0] */
+		{ 1, 0, 0, 1 }, { 0, 1, -1, 0 }, { -1, 0, 0, -1 },
+		{ 0, -1, 1, 0 }, { 1, 0, 0, -1 }, { -1, 0, 0, 1 },
+		{ 0, 1, 1, 0 }, { 0, -1, -1, 0 }
+	};
+	const int		*a = turn[m];
+	int			 r = cell / 9, c = cell % 9;
+
+	return ((a[0] * r + a[1] * c + (a[0] + a[1] < 0 ? 8 : 0)) * 9 +
+	    a[2] * r + a[3] * c + (a[2] + a[3] < 0 ? 8 : 0));
+}
+
+/* The maps of each symmetry, as bits of check_map()'s m. */
+static const uint8_t check_maps[SUDOKU_SYM_COUNT] = {
+	[SUDOKU_SYM_NONE] = 0x01, [SUDOKU_SYM_ROT180] = 0x05,
+	[SUDOKU_SYM_ROT90] = 0x0f, [SUDOKU_SYM_MIRROR] = 0x11,
+	[SUDOKU_SYM_FLIP] = 0x21, [SUDOKU_SYM_DIAGONAL] = 0x41,
+	[SUDOKU_SYM_ANTIDIAGONAL] = 0x81, [SUDOKU_SYM_DIHEDRAL] = 0xff
+};
+
+/*
+ * GENERATE's puzzle is minimal under its symmetry as far as its shape
+ * lets it (doc/protocol.md): no orbit of givens can go with the solution
+ * staying unique, unless that would leave fewer givens than clues=
+ * asks; with pattern=, minimality does not apply.  g is symmetric.
+ */
+static int
+check_thin(const struct query *q, const struct sudoku_grid *g, char *why,
+    size_t size)
+{
+	struct sudoku_grid	t = *g;
+	unsigned long		n;
+	unsigned int		maps;
+	uint8_t			seen[SUDOKU_CELLS] = { 0 };
+	char			cell[16];
+	int			i, k, m, orbit[8], len, floor, givens;
+
+	if (q->shaped & GEN_PATTERN)
+		return (0);
+	maps = check_maps[(q->shaped & GEN_SYMMETRY) ? q->gen.symmetry :
+	    SUDOKU_SYM_NONE];
+	floor = (q->shaped & GEN_CLUES) ? (int)q->gen.clues_min : 0;
+	givens = check_givens(g);
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		if (g->cell[i] == 0 || seen[i])
+			continue;
+		for (m = len = 0; m < 8; m++)
+			if ((maps & 1u << m) && !seen[k = check_map(m, i)]) {
+				seen[k] = 1;
+				orbit[len++] = k;
+				t.cell[k] = 0;
+			}
+		if (givens - len >= floor && sudoku_count(&t, 2, CHECK_BUDGET,
+		    &n, NULL, NULL) == SUDOKU_SOLVED && n == 1)
+			return (len == 1 ? check_fail(why, size, "not minimal: "
+			    "the given at %s can go", check_cell(i, cell)) :
+			    check_fail(why, size, "not minimal under %s: the %d "
+			    "givens of the orbit of %s can go",
+			    sudoku_symmetry_name(q->gen.symmetry), len,
+			    check_cell(i, cell)));
+		for (k = 0; k < len; k++)
+			t.cell[orbit[k]] = g->cell[orbit[k]];
+	}
+	return (0);
+}
+
+/*
+ * GENERATE: a puzzle with one solution, of the shape asked, minimal as
+ * far as the shape lets it (check_thin()); with a deadline, maybe
+ * " level=L" after it (the nearest level made by then).
  */
 int
 check_generate(const struct query *q, const char *reply, char *why,
@@ -132,7 +207,9 @@ check_generate(const struct query *q, const char *reply, char *why,
 	if (check_cells(reply, &g, why, size) != 0 ||
 	    check_unique(&g, why, size) != 0)
 		return (-1);
-	return (check_shape(q, &g, why, size));
+	if (check_shape(q, &g, why, size) != 0)
+		return (-1);
+	return (check_thin(q, &g, why, size));
 }
 
 /* A number of automorphisms: decimal, dividing CHECK_TRANSFORMS. */

@@ -8,11 +8,15 @@ path=), reads request lines on every connection it accepts, and replies
 to each with answer(line): a str is one reply line (bytes too, sent as
 they are: a server's bytes that are no text), a list several, None
 nothing, a Cut some lines and then the connection closed (a server that
-dies in the middle of a reply), a Slow its lines one at a time.  It
-keeps count of the requests it got.  PING gets PONG unless answer says
-otherwise, so that sudokuc's probe of a server after a
-failure goes through.  It needs no daemon: the lies are made from the
-tests' own reference solver (reference.py).
+dies in the middle of a reply), a Slow its lines one at a time, a Raw
+its bytes as they are, a piece at a time (a server trickling a line, or
+sending one without end).  It keeps count of the requests it got, and
+of the connections it accepted after sudokuc first closed one (late):
+sudokuc closes its connections to a server it sets aside, all opened at
+its start, and never opens another.  PING gets PONG (unless pong=False:
+then answer's), so that sudokuc's probe of a server after a failure goes
+through.  It needs no daemon: the lies are made from the tests' own
+reference solver (reference.py).
 """
 
 import socket
@@ -75,9 +79,21 @@ class Slow:
         self.gap = gap
 
 
+class Raw:
+    """An answer: these pieces of bytes, no LF added, one every gap
+    seconds (pieces may be an endless iterator)."""
+
+    def __init__(self, pieces, gap=0.0):
+        self.lines = pieces
+        self.gap = gap
+
+
 class FakeServer:
-    def __init__(self, answer, path=None):
+    def __init__(self, answer, path=None, pong=True):
         self.answer = answer
+        self.pong = pong
+        self.closed = 0         # connections sudokuc closed
+        self.late = 0           # connections accepted after one closed
         if path is None:
             self.sock = socket.socket()
             self.sock.bind(("127.0.0.1", 0))
@@ -102,13 +118,15 @@ class FakeServer:
                 conn, _ = self.sock.accept()
             except OSError:
                 continue
+            with self.lock:
+                self.late += self.closed > 0
             t = threading.Thread(target=self.serve, args=(conn,),
                                  daemon=True)
             self.threads.append(t)
             t.start()
 
     def reply(self, line):
-        if line == "PING":
+        if line == "PING" and self.pong:
             return "PONG"
         with self.lock:
             self.requests += 1
@@ -123,15 +141,17 @@ class FakeServer:
             except socket.timeout:
                 continue
             except OSError:
-                break
+                data = b""
             if not data:
+                with self.lock:
+                    self.closed += 1
                 break
             buf += data
             out, cut = [], False
             while b"\n" in buf and not cut:
                 raw, buf = buf.split(b"\n", 1)
                 got = self.reply(raw.decode().rstrip("\r"))
-                if isinstance(got, Slow):
+                if isinstance(got, (Slow, Raw)):
                     if not self.trickle(conn, out, got):
                         break
                     out, got = [], None
@@ -154,7 +174,8 @@ class FakeServer:
             conn.sendall(wire(before))
             for line in slow.lines:
                 time.sleep(slow.gap)
-                conn.sendall(wire([line]))
+                conn.sendall(line if isinstance(slow, Raw) else
+                             wire([line]))
         except OSError:
             return False
         return True

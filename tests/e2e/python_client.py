@@ -154,6 +154,28 @@ def _(c):
            "generate_many()")
 
 
+@T.case("bad input: a puzzle of a wrong length or with a line break is "
+        "sudokud.InputError (an Error, code length or char, a ValueError), "
+        "nothing sent; with errors=True in its place in a batch, the rest "
+        "answered; a deadline that lets a request finish")
+def _(c):
+    with client(c) as k:
+        e = raises("length", k.solve, h.CLASSIC[:80])
+        check(isinstance(e, sudokud.InputError) and isinstance(e, ValueError),
+              "an InputError: %r" % (e,))
+        broken = h.CLASSIC[:40] + "\n" + h.CLASSIC[41:]
+        got = list(k.solve_many([h.CLASSIC, h.CLASSIC[:80], broken, EMPTY],
+                                errors=True))
+        eq([getattr(g, "code", None) for g in got],
+           [None, "length", "char", None], "the errors in place")
+        eq((got[0], h.solution_problem(EMPTY, got[3])),
+           (h.CLASSIC_SOLUTION, None), "the others answered")
+        eq(k.solve(h.CLASSIC, deadline=0.25), h.CLASSIC_SOLUTION,
+           "deadline=0.25 (250 ms): time to finish")
+        eq(k.solutions(EMPTY, 3, deadline=30.0), h.ref_solutions(EMPTY, 3)[0],
+           "a deadline far away")
+
+
 @T.case("the toolbox: canon of equivalents made here, shuffle equivalent, "
         "minimize and constrain as defined, path's steps sound and counted, "
         "generate's shape; *_many in order, an abandoned path batch in step",

@@ -166,27 +166,69 @@ def lines_of(puzzles):
 def lying(answer, *args, stdin="", daemon=None, raw=False):
     """sudokuc against a fake server answering answer(line), alone or
     with a daemon beside it: (status, out, err, server name, asked)."""
-    s = FakeServer(answer)
+    rc, out, err, s = liar(answer, *args, stdin=stdin, daemon=daemon,
+                           raw=raw)
+    return rc, out, err, s.name, s.requests
+
+
+def liar(answer, *args, stdin="", daemon=None, raw=False, pong=True,
+         tcp=False):
+    """As lying(), but the fake server itself last (its requests, late);
+    tcp: the daemon over TCP too, both connected in the same turn."""
+    s = FakeServer(answer, pong=pong)
     try:
-        beside = ["-s", daemon.path] if daemon else []
+        beside = ([] if daemon is None else ["-s", daemon.path] if not tcp
+                  else ["-H", "127.0.0.1:%d" % daemon.port])
         rc, out, err = run("-t", "5", "-H", "127.0.0.1:%d" % s.port,
                            *beside, *args, stdin=stdin, raw=raw)
     finally:
         s.close()
-    return rc, out, err, s.name, s.requests
+    return rc, out, err, s
 
 
-def liar_caught(what, answer, args, stdin, why, daemon):
+def liar_caught(what, answer, args, stdin, why, daemon, alone="",
+                pong=True, tcp=False):
     """A server answering answer(line) to sudokuc args: alone, nothing
-    printed, exit 2, the server and why (a regular expression) named;
-    beside daemon, set aside, the output -L's, exit 3."""
-    rc, out, err, name, _ = lying(answer, *args, stdin=stdin)
-    check(rc == 2 and out == "", "%s alone: %r %r" % (what, rc, err))
-    check(re.search(r"^sudokuc: %s: wrong answer to -:\d+: (%s)"
-                    % (re.escape(name), why), err, re.M),
+    printed (or alone), exit 2, the server and why (a regular expression;
+    after "!", of a wrong reply, not of a wrong answer to a request)
+    named, once; beside daemon, set aside, the output -L's, exit 3, and
+    never connected to again."""
+    rc, out, err, s = liar(answer, *args, stdin=stdin, pong=pong)
+    check(rc == 2 and out == alone, "%s alone: %r %r %r" % (what, rc, out,
+                                                          err))
+    where = ("" if why.startswith("!") else
+             r"wrong answer to (-:\d+|seed \d+): ")
+    check(re.search(r"^sudokuc: %s: %s(%s).*; setting this server aside"
+                    % (re.escape(s.name), where, why.lstrip("!")), err, re.M),
           "%s: no /%s/ in %r" % (what, why, err))
-    rc, out, err, _, asked = lying(answer, "-C", "2", *args, stdin=stdin,
-                                   daemon=daemon)
+    eq(err.count("setting this server aside"), 1, "%s: set aside once" % what)
+    rc, out, err, s = liar(answer, "-C", "2", *args, stdin=stdin,
+                           daemon=daemon, pong=pong, tcp=tcp)
     want = run("-L", *args, stdin=stdin)[1]
-    check(rc == 3 and out == want and asked >= 1,
-          "%s beside a daemon: %r %r, asked %d" % (what, rc, err, asked))
+    check(rc == 3 and out == want and s.requests >= 1,
+          "%s beside a daemon: %r %r, asked %d" % (what, rc, err,
+                                                  s.requests))
+    check(err.count("setting this server aside") == 1 and s.late == 0,
+          "%s: connected to again after it was set aside (%d times): %r"
+          % (what, s.late, err))
+
+
+def exactly(why):
+    """A regular expression for liar_caught(): the message why and no
+    other ("!" first kept), ended where the quoted reply or the rest of
+    the warning begins."""
+    return why[:why.startswith("!")] + re.escape(why.lstrip("!")) + \
+        r"(?=: |; )"
+
+
+def every_row(rows, one):
+    """one(row) for each row, every one run even after a failure: the
+    rows that failed named together, each with why."""
+    failed = []
+    for row in rows:
+        try:
+            one(row)
+        except h.Fail as e:
+            failed.append("%s: %s" % (row[0], e))
+    check(not failed, "%d rows failed:\n%s" % (len(failed),
+                                               "\n".join(failed)))

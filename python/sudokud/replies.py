@@ -1,0 +1,360 @@
+# SPDX-License-Identifier: ISC
+"""
+The values the client returns, and the parsers of the replies they come
+from.  A parser raises ValueError (or KeyError, IndexError) for a reply
+a version 2 sudokud would not send to that request -- of the wrong
+shape, or an answer that cheap checks show wrong -- which the client
+raises as :class:`ProtocolError`.  Those of an answer know the request:
+``solution(puzzle)`` is the parser of SOLVE's reply to that puzzle.
+"""
+
+import re
+from typing import (Any, Callable, Dict, List, NamedTuple, Optional,
+                    Tuple, Union)
+
+from .checks import LEVELS, check_grid, check_solution, filled, givens
+
+
+class Rating(NamedTuple):
+    """RATE's answer: ``easy`` .. ``extreme``, the score (1.0-5.9), and
+    the hardest technique needed."""
+    level: str
+    score: float
+    hardest: str
+
+
+class Action(NamedTuple):
+    """One action of a hint: place ``digit`` at ``cell`` (``rRcC``), or
+    eliminate it there; ``row`` and ``col`` count from 1."""
+    cell: str
+    row: int
+    col: int
+    digit: int
+    place: bool
+
+
+class Hint(NamedTuple):
+    """HINT's next step: the technique, what it does, and why."""
+    technique: str
+    actions: List[Action]
+    text: str
+
+
+class Analysis(NamedTuple):
+    """ANALYZE's answer.  ``status`` is ``unique``, ``multiple`` or
+    ``nosolution``; the solution and rating are set for a unique puzzle
+    only."""
+    status: str
+    clues: int
+    guesses: int
+    solution: Optional[str] = None
+    level: Optional[str] = None
+    score: Optional[float] = None
+    hardest: Optional[str] = None
+
+
+class Generated(NamedTuple):
+    """GENERATE's answer with ``info=True`` (the puzzle, the seed that
+    makes it again, its level), or with a deadline that came before a
+    puzzle of the level asked (the nearest one made, its level; the seed
+    None)."""
+    puzzle: str
+    seed: Optional[int]
+    level: str
+
+
+class Seeded(NamedTuple):
+    """SHUFFLE's, MINIMIZE's or CONSTRAIN's answer with ``info=True``:
+    the puzzle and the seed that makes it again."""
+    puzzle: str
+    seed: int
+
+
+class Path(NamedTuple):
+    """PATH's answer: every step, as :meth:`Client.hint` gives them;
+    the rating of the start (as RATE's); the steps of each technique
+    used, by name; and whether logic ended before the grid was done
+    (an extreme puzzle's dead end, where trial and error is needed)."""
+    steps: List[Hint]
+    rating: Rating
+    used: Dict[str, int]
+    dead_end: bool
+
+
+class Effort(NamedTuple):
+    """What a reply cost, with ``effort=True``: ``value`` is what the
+    method returns otherwise; ``guesses`` made and microseconds of
+    solving."""
+    value: Any
+    guesses: int
+    us: int
+
+
+Parse = Callable[[Any], Any]
+_NUM = re.compile(r"0|[1-9][0-9]{0,19}")
+_WORD = re.compile(r"[a-z][a-z0-9_]*")
+_EFFORT = re.compile(r"(.*?)(?: guesses=([0-9]{1,20}))? us=([0-9]{1,20})")
+#: An ERR text's effort tokens.
+EFFORT_TAIL = re.compile(r"( guesses=\d+)? us=\d+$")
+
+
+def num(s: str, hi: Optional[int] = None) -> int:
+    """A decimal number as sudokud writes one (no sign, no blank, no
+    leading zero), at most hi."""
+    if not _NUM.fullmatch(s) or (hi is not None and int(s) > hi):
+        raise ValueError("not a number%s: %r"
+                         % ("" if hi is None else " to %d" % hi, s[:40]))
+    return int(s)
+
+
+def word(s: str) -> str:
+    if not _WORD.fullmatch(s):
+        raise ValueError("not a word: %r" % s[:40])
+    return s
+
+
+def effort_of(line: str, effort: bool, parse: Parse,
+              guesses: bool = True) -> Any:
+    """line parsed, and with effort its guesses= (but for ANALYZE,
+    whose answer has its own) and us= peeled off."""
+    if not effort:
+        return parse(line)
+    m = _EFFORT.fullmatch(line)
+    if not m or bool(m.group(2)) != guesses:
+        raise ValueError("no effort tokens: %r" % line[-60:])
+    value = parse(m.group(1))
+    g = value.guesses if isinstance(value, Analysis) else int(m.group(2))
+    return Effort(value, g, int(m.group(3)))
+
+
+def solution(puzzle: str) -> Parse:
+    """SOLVE's and LEXMIN's answer: a solution of the puzzle."""
+    return lambda line: check_solution(puzzle, line)
+
+
+def count(limit: int) -> Parse:
+    """COUNT's answer: 0 to the limit."""
+    return lambda line: num(line, limit)
+
+
+_SCORE = re.compile(r"[1-5]\.[0-9]")
+
+
+def rating(line: str) -> Rating:
+    level, score, hardest = line.split(" ")
+    if level not in LEVELS or not _SCORE.fullmatch(score) or \
+            int(score[0]) != LEVELS.index(level) + 1:
+        raise ValueError("not a rating: %r" % line[:60])
+    return Rating(level, float(score), word(hardest))
+
+
+_ACTION = re.compile(r"r([1-9])c([1-9])([=-])([1-9])")
+
+
+def hint_of(grid: Optional[str]) -> Callable[[str], Optional[Hint]]:
+    """HINT's answer from grid (None: no check of the cells): a step
+    whose placements are on cells not filled yet, or "solved" of a grid
+    all filled."""
+    def parse(line: str) -> Optional[Hint]:
+        if line == "solved":
+            if grid is not None and not filled(grid):
+                raise ValueError("'solved', but the grid has blanks")
+            return None
+        technique, acts, text = line.split(" ", 2)
+        fixed = givens(grid) if grid is not None else {}
+        actions = []
+        for a in acts.split(","):
+            m = _ACTION.fullmatch(a)
+            if not m:
+                raise ValueError("not an action: %r" % a[:20])
+            r, c, d = int(m.group(1)), int(m.group(2)), int(m.group(4))
+            place = m.group(3) == "="
+            if place and (r - 1) * 9 + c - 1 in fixed:
+                raise ValueError("a placement on a filled cell: " + a)
+            actions.append(Action(a[:4], r, c, d, place))
+        return Hint(word(technique), actions, text)
+    return parse
+
+
+hint = hint_of(None)
+
+
+def analysis_of(puzzle: str) -> Parse:
+    """ANALYZE's answer of the puzzle: its clues counted, a unique
+    puzzle's solution a solution of it."""
+    def parse(line: str) -> Analysis:
+        toks = [t.split("=", 1) for t in line.split(" ")]
+        keys = [k for k, _ in toks]
+        kv = dict(toks)
+        unique = kv.get("status") == "unique"
+        want = ["status", "clues", "guesses"] + (
+            ["solution", "level", "score", "hardest"] if unique else [])
+        if keys != want or kv["status"] not in ("unique", "multiple",
+                                                "nosolution"):
+            raise ValueError("not an analysis: %r" % line[:100])
+        clues = num(kv["clues"], 81)
+        if len(puzzle) == 81 and clues != len(givens(puzzle)):
+            raise ValueError("clues=%d, but %d givens"
+                             % (clues, len(givens(puzzle))))
+        a = Analysis(kv["status"], clues, num(kv["guesses"]))
+        if not unique:
+            return a
+        r = rating("%s %s %s" % (kv["level"], kv["score"], kv["hardest"]))
+        return a._replace(solution=check_solution(puzzle, kv["solution"]),
+                          level=r.level, score=r.score, hardest=r.hardest)
+    return parse
+
+
+def _tokens(tokens: List[str], allowed: Tuple[str, ...]) -> Dict[str, str]:
+    kv = dict(t.split("=", 1) for t in tokens)
+    if len(kv) != len(tokens) or not set(kv) <= set(allowed):
+        raise ValueError("unexpected tokens: %r" % " ".join(tokens)[:80])
+    return kv
+
+
+def generated(level: Optional[str] = None, seed: Optional[int] = None,
+              info: bool = False, late: bool = True,
+              clues: Optional[Tuple[int, int]] = None,
+              pattern: Optional[str] = None) -> Parse:
+    """GENERATE's answer to a request of that level, seed and shape: a
+    puzzle of 17 givens or more, with info its seed= and level=; late
+    (a deadline was given): level= alone, a nearest level."""
+    def parse(line: str) -> Union[str, Generated]:
+        puzzle, *tokens = line.split(" ")
+        n = len(givens(check_grid(puzzle)))
+        if n < 17 or (clues and not clues[0] <= n <= clues[1]):
+            raise ValueError("a puzzle of %d givens" % n)
+        if pattern is not None and any(
+                (ch == ".") != (pattern[i] in ".0")
+                for i, ch in enumerate(puzzle)):
+            raise ValueError("givens not the pattern's: " + puzzle)
+        if not tokens:
+            return puzzle
+        kv = _tokens(tokens, ("seed", "level") if info else ("level",))
+        if info and "seed" not in kv or (not info and not late):
+            raise ValueError("unexpected tokens: %r" % line[82:])
+        got = kv["level"]
+        if got not in LEVELS or (level and got != level and not late):
+            raise ValueError("level=%s" % got[:20])
+        s = num(kv["seed"]) if "seed" in kv else None
+        if seed is not None and s is not None and s != seed:
+            raise ValueError("seed=%d, not %d" % (s, seed))
+        return Generated(puzzle, s, got)
+    return parse
+
+
+_generated = generated()
+
+
+def seeded(puzzle: str, verb: str, seed: Optional[int],
+           info: bool) -> Parse:
+    """SHUFFLE's, MINIMIZE's or CONSTRAIN's answer: a puzzle with as
+    many givens (SHUFFLE), some of them (MINIMIZE), all and more
+    (CONSTRAIN); with info its seed, the one asked if any."""
+    def parse(line: str) -> Union[str, Seeded]:
+        out, *tokens = line.split(" ")
+        mine, theirs = givens(puzzle), givens(check_grid(out))
+        if verb == "SHUFFLE":
+            ok = len(mine) == len(theirs)
+        else:
+            small, big = (theirs, mine) if verb == "MINIMIZE" else \
+                (mine, theirs)
+            ok = all(big.get(i) == d for i, d in small.items())
+        if not ok or bool(tokens) != info:
+            raise ValueError("not a %s of the puzzle: %r"
+                             % (verb, line[:100]))
+        if not info:
+            return out
+        s = num(_tokens(tokens, ("seed",))["seed"])
+        if seed is not None and s != seed:
+            raise ValueError("seed=%d, not %d" % (s, seed))
+        return Seeded(out, s)
+    return parse
+
+
+def canon_of(puzzle: str) -> Parse:
+    """CANON's answer: a form of as many givens, its automorphisms (at
+    most the 3359232 transformations)."""
+    def parse(line: str) -> Tuple[str, int]:
+        form, autos = line.split(" ")
+        if len(givens(check_grid(form))) != len(givens(puzzle)):
+            raise ValueError("a form of other givens: " + form)
+        n = num(autos, 3359232)
+        if n < 1:
+            raise ValueError("0 automorphisms")
+        return form, n
+    return parse
+
+
+def solutions(puzzle: str, n: int, effort: bool) -> Parse:
+    """SOLUTIONS' lines: at most n, each a solution of the puzzle, each
+    larger than the one before; the last END (with effort ``END
+    guesses= us=``); or, for partial=, those before an ERR."""
+    def check(sols: List[str]) -> List[str]:
+        if len(sols) > n:
+            raise ValueError("%d solutions of %d" % (len(sols), n))
+        for i, s in enumerate(sols):
+            check_solution(puzzle, s)
+            if i and s <= sols[i - 1]:
+                raise ValueError("solutions not increasing")
+        return sols
+
+    def parse(lines: List[str]) -> Any:
+        if not effort:
+            return check(lines)
+        *sols, end = lines
+        return effort_of(end, True, lambda e: check(sols) if e == "END"
+                         else int("x"))
+    parse.partial = check       # type: ignore[attr-defined]
+    return parse
+
+
+def stats(lines: List[str]) -> Dict[str, str]:
+    """STATS' lines, "STAT <name> <value>", as a dict."""
+    out = {}
+    for ln in lines:
+        stat, name, value = ln.split(" ", 2)
+        if stat != "STAT":
+            raise ValueError(ln[:60])
+        out[word(name)] = value
+    return out
+
+
+def path(lines: List[str]) -> Path:
+    """PATH's lines: steps as HINT's, maybe a dead end, a summary of
+    RATE's words and each technique's steps, counted right."""
+    *steps, summary = lines
+    dead = bool(steps) and steps[-1].startswith("nostep ")
+    hints = [hint(ln) for ln in (steps[:-1] if dead else steps)]
+    if any(h is None for h in hints):
+        raise ValueError("'solved' in a path")
+    words = summary.split(" ")
+    used = {word(k): num(v) for k, v in (w.split("=") for w in words[3:])}
+    counted: Dict[str, int] = {}
+    for h in hints:
+        counted[h.technique] = counted.get(h.technique, 0) + 1
+    if counted != used:
+        raise ValueError("the summary counts other steps: " + summary[:80])
+    return Path(hints, rating(" ".join(words[:3])), used, dead)
+
+
+def hello(line: str) -> Dict[str, str]:
+    words = line.split(" ")
+    if words[0] != "HELLO":
+        raise ValueError(line[:40])
+    kv = dict(w.split("=", 1) for w in words[1:])
+    if kv.get("server") != "sudokud" or "proto" not in kv:
+        raise ValueError("not a sudokud: %r" % line[:60])
+    return kv
+
+
+def version(line: str) -> str:
+    verb, v = line.split(" ")
+    if verb != "VERSION":
+        raise ValueError(line[:40])
+    return v
+
+
+def pong(line: str) -> None:
+    if line != "PONG":
+        raise ValueError(line[:40])

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+python_untrusted.py -- what the Python client (python/sudokud) does
+with a server it cannot trust and with arguments that do not fit
+(issue 31), against fake servers (fake_server.py) that lie as a
+hostile server would; no daemon.
+
+One exception tree under sudokud.SudokudError; every argument checked
+before anything is sent (nothing reaches the server); a call's deadline
+(its timeout) bounds a server that answers late or trickles, and a
+timeout closes the connection, so that the late reply is never read as
+the next request's (the next call connects again); a reply a version 2
+sudokud would not send (a wrong answer, five copies of a solution, a
+pair of replies swapped, bytes that are no text, a line or a list
+without end) raises sudokud.ProtocolError; deadline= goes out in
+milliseconds.
+"""
+
+import builtins
+import os
+import sys
+import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+from fake_server import (FakeServer, Raw, Slow,        # noqa: E402
+                         puzzle_of, solution, swapped)
+from reference import ref_solutions                     # noqa: E402
+
+sys.path.insert(0, os.path.join(h.TOP_SRCDIR, "python"))
+import sudokud                                          # noqa: E402
+
+T = h.Tap()
+ONE = (None,)
+CLASSIC, SOLUTION, EMPTY = h.CLASSIC, h.CLASSIC_SOLUTION, "." * 81
+# CLASSIC with its digits 1 and 2 exchanged: another puzzle, whose
+# solution is CLASSIC's so relabelled.
+OTHER = CLASSIC.translate(str.maketrans("12", "21"))
+
+
+def honest(line):
+    """What sudokud answers to SOLVE (any other verb: ERR syntax)."""
+    if line.startswith("SOLVE "):
+        return solution(puzzle_of(line))
+    return "ERR syntax unknown command"
+
+
+def serving(answer, timeout=5):
+    """A fake server answering answer(line), and a client of it."""
+    s = FakeServer(answer)
+    return s, sudokud.Client(s.name[4:], timeout=timeout)
+
+
+def fails(exc, what, fn, *args, **kw):
+    """fn(*args, **kw) raises exc (not a subclass of it only by
+    accident: any other exception, or none, fails); the exception."""
+    try:
+        got = fn(*args, **kw)
+    except exc as e:
+        return e
+    except Exception as e:                      # noqa: BLE001
+        raise h.Fail("%s: %r, not %s" % (what, e, exc.__name__))
+    raise h.Fail("%s: no %s, returned %r" % (what, exc.__name__,
+                                             str(got)[:100]))
+
+
+@T.case("one exception tree: SudokudError over ConnectionError, "
+        "TimeoutError, ProtocolError and Error (InputError under it), each "
+        "also the built-in of its name", transports=ONE, daemonless=True)
+def _(c):
+    S = sudokud
+    for cls, builtin in ((S.ConnectionError, builtins.ConnectionError),
+                         (S.TimeoutError, builtins.TimeoutError),
+                         (S.ProtocolError, Exception), (S.Error, Exception),
+                         (S.InputError, ValueError)):
+        check(issubclass(cls, S.SudokudError) and issubclass(cls, builtin),
+              "%s: %s" % (cls.__name__, cls.__mro__))
+    check(issubclass(S.InputError, S.Error), "InputError is an Error")
+    e = fails(S.ConnectionError, "a socket that is not there",
+              S.Client, "unix:/nonexistent/sudokud.sock", timeout=5)
+    check(isinstance(e, OSError), "an OSError too: %r" % (e,))
+    s = FakeServer(lambda line: None)           # never answers
+    try:
+        with sudokud.Client(s.name[4:], timeout=0.5) as k:
+            fails(S.TimeoutError, "a server that never answers", k.solve,
+                  CLASSIC)
+    finally:
+        s.close()
+
+
+@T.case("a timeout closes the connection: the late GENERATE reply is not "
+        "read as the next SOLVE's, which connects again",
+        transports=ONE, daemonless=True)
+def _(c):
+    def answer(line):
+        if line.startswith("GENERATE"):
+            return Slow([CLASSIC], 1.0)         # a second late
+        return honest(line)
+    s, k = serving(answer, 0.3)
+    try:
+        t0 = time.monotonic()
+        fails(sudokud.TimeoutError, "generate() answered late",
+              k.generate, "hard", seed=1000)
+        took = time.monotonic() - t0
+        check(0.25 <= took <= 4.5, "raised after %.2f s, timeout 0.3" % took)
+        time.sleep(1.5)                          # the late reply came
+        k.timeout = 5
+        eq(k.solve(OTHER), solution(OTHER), "the next call's answer")
+        eq(len(s.threads), 2, "connections made")
+    finally:
+        k.close()
+        s.close()
+
+
+@T.case("every argument is checked before anything is sent: a puzzle "
+        "with a line break, CR, NUL, a blank, '=' or a non-ASCII character, "
+        "of a wrong length, a limit not an int, a request line of two lines "
+        "or blank; sudokud.InputError, an Error and a ValueError",
+        transports=ONE, daemonless=True)
+def _(c):
+    got = []
+    s, k = serving(lambda line: got.append(line) or honest(line))
+    try:
+        for i, (code, fn, args, *kw) in enumerate((
+                ("char", k.solve, (CLASSIC[:40] + "\n" + CLASSIC[41:],)),
+                ("char", k.solve, (CLASSIC[:80] + "\r",)),
+                ("char", k.solve, ("\x00" + CLASSIC[1:],)),
+                ("char", k.solve, (CLASSIC[:9] + " " + CLASSIC[10:],)),
+                ("char", k.lexmin, (CLASSIC[:9] + "=" + CLASSIC[10:],)),
+                ("char", k.count, (CLASSIC[:80] + "\u00e9",)),
+                ("length", k.solve, (CLASSIC[:80],)),
+                ("length", k.solve, (CLASSIC + "\n",)),
+                ("syntax", k.count, (CLASSIC, 2.5)),
+                ("syntax", k.count, (CLASSIC, True)),
+                ("syntax", k.solve, (CLASSIC,), {"deadline": 86401}),
+                ("char", k.request, ("PING\nSOLVE " + CLASSIC,)),
+                ("syntax", k.request, ("  ",)))):
+            e = fails(sudokud.InputError, "argument %d" % i, fn, *args,
+                      **(kw[0] if kw else {}))
+            check(isinstance(e, sudokud.Error) and isinstance(e, ValueError)
+                  and e.code == code, "%d: %r, code %s" % (i, e, e.code))
+        eq(k.solve(CLASSIC), SOLUTION, "the next call")
+        eq(got, ["SOLVE " + CLASSIC], "what the server got")
+    finally:
+        k.close()
+        s.close()
+
+
+@T.case("deadline= in milliseconds on the wire, rounded up: 0.25 s is "
+        "deadline=250", transports=ONE, daemonless=True)
+def _(c):
+    got = []
+    s, k = serving(lambda line: got.append(line) or honest(line))
+    try:
+        for secs, ms in ((0.25, 250), (2, 2000), (1.5, 1500), (0.0001, 1),
+                         (86400, 86400000)):
+            eq(k.solve(CLASSIC, deadline=secs), SOLUTION, "answered")
+            eq(got.pop(), "SOLVE %s deadline=%d" % (CLASSIC, ms),
+               "deadline=%r s" % secs)
+    finally:
+        k.close()
+        s.close()
+
+
+@T.case("a server that lies: a solution that is no solution, SOLUTIONS "
+        "repeated, too many or out of order, a count above the limit, an "
+        "ERR code SOLVE cannot get, bytes that are no text: ProtocolError; "
+        "the next call connects again", transports=ONE, daemonless=True)
+def _(c):
+    five = ref_solutions(EMPTY, 5)[0]
+    lies = [
+        ("banana", lambda k: k.solve(CLASSIC), "banana"),
+        ("a grid two digits swapped", lambda k: k.solve(CLASSIC),
+         swapped(CLASSIC)),
+        ("OTHER's solution", lambda k: k.lexmin(CLASSIC), solution(OTHER)),
+        ("five copies", lambda k: k.solutions(EMPTY, 5),
+         [five[0]] * 5 + ["END"]),
+        ("50 for 5", lambda k: k.solutions(EMPTY, 5),
+         ref_solutions(EMPTY, 50)[0] + ["END"]),
+        ("largest first", lambda k: k.solutions(EMPTY, 5),
+         five[::-1] + ["END"]),
+        ("a count of 7 to 2", lambda k: k.count(EMPTY, 2), "7"),
+        ("ERR wrong to SOLVE", lambda k: k.solve(CLASSIC), "ERR wrong r1c1"),
+        ("0xff bytes", lambda k: k.solve(CLASSIC), b"\xff" * 81),
+        ("an ESC", lambda k: k.solve(CLASSIC), SOLUTION[:80] + "\x1b"),
+    ]
+    lie = {}
+    s, k = serving(lambda line: lie["reply"])
+    try:
+        for what, call, reply in lies:
+            lie["reply"] = reply
+            fails(sudokud.ProtocolError, what, call, k)
+            lie["reply"] = SOLUTION
+            eq(k.solve(CLASSIC), SOLUTION, "after " + what)
+        eq(len(s.threads), len(lies) + 1, "a connection after each lie")
+    finally:
+        k.close()
+        s.close()
+
+
+@T.case("solve_many against a server that swaps each pair of replies: "
+        "ProtocolError, no puzzle given the other's answer",
+        transports=ONE, daemonless=True)
+def _(c):
+    held = []
+
+    def answer(line):
+        held.append(solution(puzzle_of(line)))
+        if len(held) < 2:
+            return None
+        pair = held[::-1]
+        del held[:]
+        return pair
+    s, k = serving(answer)
+    try:
+        fails(sudokud.ProtocolError, "replies swapped",
+              lambda: list(k.solve_many([CLASSIC, OTHER] * 2, window=4)))
+    finally:
+        k.close()
+        s.close()
+
+
+def endless(piece, most=32 << 20):
+    """piece again and again, up to most bytes (a bound that only the
+    client of before, which read on, ever saw the end of)."""
+    return iter([piece] * (most // len(piece)))
+
+
+@T.case("replies bounded by what the verb can send: a 2 MB line, a line "
+        "without end, STATS without end: ProtocolError; a server trickling "
+        "a byte at a time: TimeoutError at the call's deadline",
+        transports=ONE, daemonless=True)
+def _(c):
+    for what, reply, call in (
+            ("a 2 MB line", "1" * (2 << 20), lambda k: k.solve(CLASSIC)),
+            ("a line without end", Raw(endless(b"1" * 65536)),
+             lambda k: k.solve(CLASSIC)),
+            ("STATS without end", Raw(endless(b"STAT x 1\n" * 1000)),
+             lambda k: k.stats())):
+        s, k = serving(lambda line, reply=reply: reply)
+        try:
+            fails(sudokud.ProtocolError, what, call, k)
+        finally:
+            k.close()
+            s.close()
+    drip = [bytes([b]) for b in (SOLUTION + "\n").encode()]
+    s, k = serving(lambda line: Raw(drip, 0.1), 2)     # 8.2 s in all
+    try:
+        t0 = time.monotonic()
+        fails(sudokud.TimeoutError, "a trickle", k.solve, CLASSIC)
+        took = time.monotonic() - t0
+        check(1 <= took <= 4.5, "raised after %.2f s, timeout 2" % took)
+    finally:
+        k.close()
+        s.close()
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
