@@ -31,6 +31,11 @@ static const char *const clients_states[] = {
 	[CLIENTS_CLOSING] = "closing", [CLIENTS_HANDSHAKE] = "handshake"
 };
 
+static const char *const clients_auths[] = {
+	[CLIENTS_AUTH_NONE] = "none", [CLIENTS_AUTH_NO] = "no",
+	[CLIENTS_AUTH_YES] = "yes"
+};
+
 struct clients *
 clients_new(void)
 {
@@ -71,11 +76,25 @@ clients_client(struct clients *cl, struct clients_card *card,
 }
 
 void
+clients_cert(struct clients *cl, struct clients_card *card,
+    const char *subject)
+{
+	char	*s = xstrdup(subject);
+
+	pthread_mutex_lock(&cl->lock);
+	free(card->cert);
+	card->cert = s;
+	pthread_mutex_unlock(&cl->lock);
+}
+
+void
 clients_remove(struct clients *cl, struct clients_card *card)
 {
 	pthread_mutex_lock(&cl->lock);
 	TAILQ_REMOVE(&cl->list, card, entry);
 	pthread_mutex_unlock(&cl->lock);
+	free(card->cert);
+	card->cert = NULL;
 }
 
 /* One line: id, transport, address (and via), times, counts, state. */
@@ -99,11 +118,16 @@ clients_line(struct evbuffer *out, const struct clients_card *k,
 		evbuffer_add_printf(out, "id=%" PRIu64 " transport=%s addr=%s",
 		    k->id, k->transport, peer);
 	evbuffer_add_printf(out, " age=%" PRIu64 " idle=%" PRIu64
-	    " requests=%" PRIu64 " pending=%" PRIu64 " state=%s\n",
+	    " requests=%" PRIu64 " pending=%" PRIu64 " state=%s auth=%s",
 	    age / 1000, (now > active ? now - active : 0) / 1000,
 	    atomic_load_explicit(&k->requests, memory_order_relaxed),
 	    atomic_load_explicit(&k->pending, memory_order_relaxed),
-	    st >= 0 && st <= CLIENTS_HANDSHAKE ? clients_states[st] : "?");
+	    st >= 0 && st <= CLIENTS_HANDSHAKE ? clients_states[st] : "?",
+	    clients_auths[atomic_load_explicit(&k->auth,
+	    memory_order_relaxed) % 3]);
+	if (k->cert != NULL)
+		evbuffer_add_printf(out, " cert=%s", k->cert);
+	evbuffer_add(out, "\n", 1);
 }
 
 int

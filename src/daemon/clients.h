@@ -33,6 +33,13 @@ enum clients_state {
 	CLIENTS_HANDSHAKE	/* its TLS handshake is under way */
 };
 
+/* Whether a connection has sent the secret (AUTH), as CLIENT LIST says. */
+enum clients_auth {
+	CLIENTS_AUTH_NONE = 0,	/* the server has none (auth_file) */
+	CLIENTS_AUTH_NO,	/* not yet */
+	CLIENTS_AUTH_YES
+};
+
 /* A connection's card, in the connection; the owner fills it. */
 struct clients_card {
 	uint64_t		 id;		/* set by clients_add() */
@@ -44,6 +51,8 @@ struct clients_card {
 	_Atomic uint64_t	 requests;	/* served */
 	_Atomic uint64_t	 pending;	/* reply bytes unsent */
 	_Atomic int		 state;		/* enum clients_state */
+	_Atomic int		 auth;		/* enum clients_auth */
+	char			*cert;		/* its TLS certificate's subject */
 	TAILQ_ENTRY(clients_card) entry;
 };
 
@@ -70,6 +79,16 @@ clients_state(struct clients_card *card, enum clients_state st)
 {
 	atomic_store_explicit(&card->state, (int)st, memory_order_relaxed);
 }
+
+static inline void
+clients_auth(struct clients_card *card, enum clients_auth a)
+{
+	atomic_store_explicit(&card->auth, (int)a, memory_order_relaxed);
+}
+
+/* The subject of the client's certificate, set under the lock (once). */
+void		 clients_cert(struct clients *, struct clients_card *,
+		    const char *subject);
 
 /*
  * CLIENT LIST's lines, one a connection, oldest first, then END, a piece

@@ -34,6 +34,7 @@
 #include <ini.h>
 
 #include "config.h"
+#include "auth.h"
 #include "config_table.h"
 #include "tls.h"
 #include "common/log.h"
@@ -471,5 +472,7 @@ config_free(struct config *cf)
 	free(cf->tls_ca);
 	free(cf->tls_ciphers);
 	tls_free(cf->tls);
+	free(cf->auth_file);
+	auth_free(cf->auth);
 	free(cf);
 }

@@ -37,6 +37,7 @@ struct listen_spec {
 };
 
 struct tls_ctx;
+struct auth_secret;
 
 struct config {
 	char			*file;	/* where it came from, or NULL */
@@ -45,6 +46,8 @@ struct config {
 	int			 workers;	/* 0: one per online CPU */
 	int			 max_connections;
 	int			 max_connections_per_peer;
+	char			*auth_file;	/* AUTH's secret, or NULL */
+	struct auth_secret	*auth;		/* read of it: auth_load() */
 	int			 idle_timeout;	/* seconds, 0: never */
 	int			 write_timeout;	/* seconds, 0: never */
 	int			 shutdown_timeout; /* seconds */

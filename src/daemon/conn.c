@@ -209,6 +209,7 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	const char		*line;
 	size_t			 len;
 
+	info.authed = c->authed;
 	if (c->job != NULL) {
 		if ((st = proto_resume(env, c->out, c->job, max_ns, ns,
 		    &info)) != PROTO_MORE)
@@ -225,6 +226,9 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 			conn_watch_job(c, line, len);
 	} else
 		return (-1);
+	c->authed = info.authed;
+	if (info.auth_failed)
+		conn_auth_failed(c);
 	if (*t != 0 && !conn_watch_untimed(c, st, &info))
 		*t = conn_watch_nsec();
 	if (st != PROTO_MORE)

@@ -20,6 +20,8 @@
 #include "conn_int.h"
 #include "remote.h"
 #include "stats.h"
+#include "tls.h"
+#include "walltime.h"
 
 void
 conn_busy_text(const struct config *cf, int peer, char *buf, size_t size)
@@ -120,8 +122,13 @@ conn_handshake(struct conn *c)
 {
 	int	r;
 
+	char	subject[256];
+
 	if ((r = conn_tls_step(c)) <= 0)
 		return (r);
+	tls_subject(c->ssl, subject, sizeof subject);
+	if (subject[0] != '\0')
+		clients_cert(c->set->env->clients, &c->card, subject);
 	if (c->writing) {
 		event_del(c->wev);
 		c->writing = 0;
@@ -130,4 +137,13 @@ conn_handshake(struct conn *c)
 	c->started = 1;
 	c->m.quiet = deadline_now();
 	return (1);
+}
+
+void
+conn_auth_failed(struct conn *c)
+{
+	if (wall_due(&c->set->auth_warned, 60))
+		log_warnx("fd %d%s: AUTH with a wrong secret (such failures "
+		    "are logged once a minute; see STATS auth_failures)",
+		    c->fd, CONN_PEER(c));
 }

@@ -48,6 +48,7 @@ struct conn_set {
 	char			 rbuf[CONN_READ];	/* frame.h's scratch */
 	int			 draining;	/* break the loop once empty */
 	int64_t			 tls_warned;	/* a failed handshake logged */
+	int64_t			 auth_warned;	/* a wrong AUTH logged */
 	_Atomic unsigned int	 closed;	/* connections closed */
 };
 
@@ -76,6 +77,8 @@ int	conn_gone(struct conn *);
  */
 void	conn_proxy(struct conn *);
 int	conn_handshake(struct conn *);
+/* An AUTH with a wrong secret: logged once a minute at most. */
+void	conn_auth_failed(struct conn *);
 
 /*
  * conn_tls.c: a read into p (bytes, 0 at the end, -1 nothing yet, -2
@@ -153,6 +156,7 @@ struct conn {
 	unsigned int		 writing:1;	/* wev is added */
 	unsigned int		 queued:1;	/* in the run queue */
 	unsigned int		 tls:1;		/* TLS after the PROXY header */
+	unsigned int		 authed:1;	/* AUTH has succeeded */
 
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */

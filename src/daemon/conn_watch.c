@@ -100,6 +100,8 @@ conn_watch_open(struct conn *c, int how, const struct remote_addr *peer)
 	atomic_init(&k->active, k->born);
 	atomic_init(&k->requests, 0);
 	atomic_init(&k->pending, 0);
+	atomic_init(&k->auth, conn_cf(c)->auth != NULL ? CLIENTS_AUTH_NO :
+	    CLIENTS_AUTH_NONE);
 	atomic_init(&k->state, proxy ? CLIENTS_PROXY : how & CONN_SET_TLS ?
 	    CLIENTS_HANDSHAKE : CLIENTS_IDLE);
 	clients_add(c->set->env->clients, k);
@@ -162,6 +164,13 @@ conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
 
 	clients_set(&c->card.requests, atomic_load_explicit(
 	    &c->card.requests, memory_order_relaxed) + 1);
+	clients_auth(&c->card, cf->auth == NULL ? CLIENTS_AUTH_NONE :
+	    c->authed ? CLIENTS_AUTH_YES : CLIENTS_AUTH_NO);
+	/* The slow log keeps no secret: AUTH's argument goes. */
+	if (info->secret) {
+		line = "AUTH ...";
+		len = 8;
+	}
 	/* In ms, as deadline_now(): the same clock, read finer here. */
 	clients_set(&c->card.active, t != 0 ? t / 1000000 : deadline_now());
 	if (t == 0)

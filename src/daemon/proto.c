@@ -19,6 +19,7 @@
 
 #include "common/echo.h"
 #include "core/sudoku.h"
+#include "config.h"
 #include "proto.h"
 #include "proto_int.h"
 #include "proxy.h"
@@ -114,11 +115,17 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .stat = STAT_CMD_PATH },
 	[PROTO_HELLO] = { .name = "HELLO", .usage = "HELLO",
 	    .help = "server, protocol, verbs and limits, as key=value",
-	    .handler = proto_admin_hello, .flags = PROTO_CMD_INSTANT,
+	    .handler = proto_admin_hello,
+	    .flags = PROTO_CMD_INSTANT | PROTO_CMD_OPEN,
 	    .stat = STAT_CMD_HELLO },
+	[PROTO_AUTH] = { .name = "AUTH", .usage = "AUTH <secret>",
+	    .help = "authenticate with the server's secret (auth_file)",
+	    .handler = proto_admin_auth, .min_args = 1, .max_args = 1,
+	    .flags = PROTO_CMD_INSTANT | PROTO_CMD_OPEN,
+	    .stat = STAT_CMD_AUTH },
 	[PROTO_PING] = { .name = "PING", .usage = "PING",
 	    .help = "reply PONG", .handler = proto_ping,
-	    .flags = PROTO_CMD_INSTANT | PROTO_CMD_V1ARGS,
+	    .flags = PROTO_CMD_INSTANT | PROTO_CMD_V1ARGS | PROTO_CMD_OPEN,
 	    .stat = STAT_CMD_PING },
 	[PROTO_VERSION] = { .name = "VERSION", .usage = "VERSION",
 	    .help = "server version", .handler = proto_version,
@@ -142,7 +149,7 @@ const struct proto_cmd proto_cmds[PROTO__COUNT] = {
 	    .stat = STAT_CMD_HELP },
 	[PROTO_QUIT] = { .name = "QUIT", .usage = "QUIT",
 	    .help = "close the connection", .handler = proto_quit,
-	    .flags = PROTO_CMD_INSTANT | PROTO_CMD_V1ARGS,
+	    .flags = PROTO_CMD_INSTANT | PROTO_CMD_V1ARGS | PROTO_CMD_OPEN,
 	    .stat = STAT_CMD_QUIT },
 };
 
@@ -359,7 +366,7 @@ static const char *const proto_names[PROTO__COUNT] = {
 	[PROTO_GENERATE] = "generate", [PROTO_CANON] = "canon",
 	[PROTO_SHUFFLE] = "shuffle", [PROTO_MINIMIZE] = "minimize",
 	[PROTO_CONSTRAIN] = "constrain", [PROTO_PATH] = "path",
-	[PROTO_HELLO] = "hello",
+	[PROTO_HELLO] = "hello", [PROTO_AUTH] = "auth",
 	[PROTO_PING] = "ping", [PROTO_VERSION] = "version",
 	[PROTO_STATS] = "stats", [PROTO_SLOWLOG] = "slowlog",
 	[PROTO_CLIENT] = "client", [PROTO_HELP] = "help", [PROTO_QUIT] = "quit"
@@ -395,6 +402,7 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	if (info != NULL) {
 		info->verb = PROTO_NOVERB;
 		info->guesses = 0;
+		info->auth_failed = info->secret = 0;
 		/* Until its handler runs; a long line takes its time to read. */
 		info->instant = len <= PROTO_INSTANT_LEN;
 	}
@@ -417,6 +425,12 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	if (info != NULL)
 		info->verb = (int)(cmd - proto_cmds);
 	stats_add(env->st, cmd->stat, 1);
+	if (env->cf->auth != NULL && !(cmd->flags & PROTO_CMD_OPEN) &&
+	    (info == NULL || !info->authed)) {
+		proto_error(env, out, STAT_ERR_NOAUTH, "noauth",
+		    "authentication required: AUTH <secret> first");
+		return (PROTO_OK);
+	}
 	if (proto_opts_take(&req) != 0)
 		return (PROTO_OK);
 	if (req.ntok - 1 < cmd->min_args || req.ntok - 1 > cmd->max_args)

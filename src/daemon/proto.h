@@ -71,6 +71,9 @@ struct proto_info {
 	int		verb;
 	uint64_t	guesses;
 	int		instant;
+	int		authed;		/* in and out: AUTH has succeeded */
+	int		auth_failed;	/* out: an AUTH with a wrong secret */
+	int		secret;		/* out: the line holds a secret */
 };
 
 /*

@@ -15,6 +15,7 @@
 
 #include "autoconf.h"	/* PACKAGE_VERSION, from configure */
 
+#include "auth.h"
 #include "clients.h"
 #include "config.h"
 #include "config_table.h"
@@ -66,7 +67,8 @@ proto_admin_hello(struct proto_req *req)
 		config_table_format(req->env->cf, k, buf, sizeof buf);
 		evbuffer_add_printf(req->out, " %s=%s", k->name, buf);
 	}
-	evbuffer_add(req->out, "\n", 1);
+	evbuffer_add_printf(req->out, " auth=%s\n", req->env->cf->auth !=
+	    NULL ? "required" : "none");
 	return (PROTO_OK);
 }
 
@@ -135,6 +137,37 @@ proto_admin_slowlog(struct proto_req *req)
 	} else
 		return (admin_refuse(req, "SLOWLOG takes GET [<count>], LEN "
 		    "or RESET"));
+	return (PROTO_OK);
+}
+
+/*
+ * AUTH <secret>: the connection may send every request once it has the
+ * secret of auth_file (compared in constant time, auth.c).  A wrong one
+ * is counted, and the connection stays, as redis keeps it.
+ */
+enum proto_status
+proto_admin_auth(struct proto_req *req)
+{
+	const struct config	*cf = req->env->cf;
+
+	if (req->info != NULL)
+		req->info->secret = 1;
+	if (cf->auth == NULL) {
+		proto_error(req->env, req->out, STAT_ERR_NOAUTH, "noauth",
+		    "no secret is set on this server (auth_file)");
+		return (PROTO_OK);
+	}
+	if (!auth_check(cf->auth, req->tok[1].p, req->tok[1].len)) {
+		stats_add(req->env->st, STAT_AUTH_FAILURES, 1);
+		if (req->info != NULL)
+			req->info->auth_failed = 1;
+		proto_error(req->env, req->out, STAT_ERR_NOAUTH, "noauth",
+		    "wrong secret");
+		return (PROTO_OK);
+	}
+	if (req->info != NULL)
+		req->info->authed = 1;
+	evbuffer_add(req->out, "OK\n", 3);
 	return (PROTO_OK);
 }
 

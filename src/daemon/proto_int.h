@@ -148,6 +148,7 @@ enum proto_index {
 	PROTO_CONSTRAIN,
 	PROTO_PATH,
 	PROTO_HELLO,
+	PROTO_AUTH,
 	PROTO_PING,
 	PROTO_VERSION,
 	PROTO_STATS,
@@ -185,6 +186,8 @@ struct proto_cmd {
  * does not take as an option, naming it.
  */
 #define PROTO_CMD_V1ARGS	0x04
+/* Served before AUTH when the server has a secret (auth_file). */
+#define PROTO_CMD_OPEN		0x08
 /* The longest line refused before any work that is still instant. */
 #define PROTO_INSTANT_LEN	256
 
@@ -263,6 +266,7 @@ enum proto_status proto_admin_hello(struct proto_req *);
 enum proto_status proto_admin_stats(struct proto_req *);
 enum proto_status proto_admin_slowlog(struct proto_req *);
 enum proto_status proto_admin_client(struct proto_req *);
+enum proto_status proto_admin_auth(struct proto_req *);
 
 /* proto_logic.c: the verbs of the logical solver. */
 enum proto_status proto_logic_rate(struct proto_req *);

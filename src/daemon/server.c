@@ -28,6 +28,7 @@
 #include <event2/listener.h>
 
 #include "admit.h"
+#include "auth.h"
 #include "cfref.h"
 #include "clients.h"
 #include "config.h"
@@ -150,7 +151,7 @@ server_hup(struct server *sv)
 	notify_reloading();
 	/* The old config may be freed by a worker once we switch: copy. */
 	if ((cf = config_load(cfref_config(sv->scf)->file, &cause)) == NULL ||
-	    tls_load(cf, &cause) != 0) {
+	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0) {
 		config_free(cf);
 		log_warnx("reload failed, configuration kept: %s", cause);
 		free(cause);

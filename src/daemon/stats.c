@@ -75,6 +75,7 @@ static const struct {
 	{ "toolong_lines_total", "Request lines longer than max_line." },
 	{ "tls_handshake_errors_total", "TLS handshakes that failed or did "
 	  "not finish within handshake_timeout." },
+	{ "auth_failures_total", "AUTH requests with a wrong secret." },
 	{ "proxy_headers_total", "PROXY protocol headers accepted." },
 	{ "proxy_errors_total", "Connections refused for a bad PROXY header." },
 	{ "generate_pool_hits_total", "GENERATE requests served from the "

@@ -77,6 +77,8 @@ struct evbuffer;
 	    "requests_total", "verb=\"path\"", 1)			\
 	X(CMD_SOLUTIONS, "cmd_solutions", 1,				\
 	    "requests_total", "verb=\"solutions\"", 1)			\
+	X(CMD_AUTH, "cmd_auth", 1,					\
+	    "requests_total", "verb=\"auth\"", 1)			\
 	X(ERR_SYNTAX, "err_syntax", 1,					\
 	    "errors_total", "code=\"syntax\"", 1)			\
 	X(ERR_LENGTH, "err_length", 1,					\
@@ -101,6 +103,8 @@ struct evbuffer;
 	    "errors_total", "code=\"busy\"", 1)				\
 	X(ERR_DEADLINE, "err_deadline", 1,				\
 	    "errors_total", "code=\"deadline\"", 1)			\
+	X(ERR_NOAUTH, "err_noauth", 1,					\
+	    "errors_total", "code=\"noauth\"", 1)			\
 	X(SOLVED, "solved", 1,						\
 	    "solved_total", "", 1)					\
 	X(UNSOLVABLE, "unsolvable", 1,					\
@@ -123,6 +127,8 @@ struct evbuffer;
 	    "toolong_lines_total", "", 1)				\
 	X(TLS_HANDSHAKE_ERRORS, "tls_handshake_errors", 1,		\
 	    "tls_handshake_errors_total", "", 1)			\
+	X(AUTH_FAILURES, "auth_failures", 1,				\
+	    "auth_failures_total", "", 1)				\
 	X(PROXY_HEADERS, "proxy_headers", 1,				\
 	    "proxy_headers_total", "", 1)				\
 	X(PROXY_ERRORS, "proxy_errors", 1,				\

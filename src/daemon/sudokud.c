@@ -24,6 +24,7 @@
 #include "listen.h"
 #include "notify.h"
 #include "priv.h"
+#include "auth.h"
 #include "server.h"
 #include "tls.h"
 
@@ -115,7 +116,7 @@ check_config(const char *file, int verbose)
 	char		*cause;
 
 	if ((cf = config_load(file, &cause)) == NULL ||
-	    tls_load(cf, &cause) != 0 ||
+	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0 ||
 	    priv_check(cf->user, cf->group, &cause) != 0 ||
 	    listen_check(cf, &cause) != 0) {
 		log_warnx("%s%s%s", cf != NULL && cf->file != NULL ?
@@ -163,7 +164,7 @@ run(const char *file, int debug, int verbose)
 		startup_fail(NULL, cause);
 	log_init(debug, cf->log_level, cf->log_facility);
 	/* Before the drop: the key may be readable by root only. */
-	if (tls_load(cf, &cause) != 0)
+	if (tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0)
 		startup_fail(cf, cause);
 	if (notify_init(&cause) != 0) {
 		log_warnx("%s", cause);

@@ -288,9 +288,26 @@ void
 tls_subject(const SSL *ssl, char *buf, size_t size)
 {
 	X509	*x;
+	BIO	*b;
+	char	*p;
+	long	 n;
+	size_t	 i, j = 0;
 
 	buf[0] = '\0';
-	if ((x = SSL_get0_peer_certificate(ssl)) == NULL)
+	if ((x = SSL_get0_peer_certificate(ssl)) == NULL ||
+	    (b = BIO_new(BIO_s_mem())) == NULL)
 		return;
-	X509_NAME_oneline(X509_get_subject_name(x), buf, (int)size);
+	/* RFC 2253, multi-byte characters escaped: 7-bit text. */
+	X509_NAME_print_ex(b, X509_get_subject_name(x), 0, XN_FLAG_RFC2253);
+	n = BIO_get_mem_data(b, &p);
+	/* A blank would end CLIENT LIST's field: \20, as RFC 4514 has it. */
+	for (i = 0; i < (size_t)n && j + 4 < size; i++) {
+		if (p[i] == ' ') {
+			memcpy(buf + j, "\\20", 3);
+			j += 3;
+		} else if (p[i] > ' ' && p[i] < 0x7f)
+			buf[j++] = p[i];
+	}
+	buf[j] = '\0';
+	BIO_free(b);
 }

@@ -289,8 +289,11 @@ def _(c):
         check(refused(d) is not None, "no client certificate was accepted")
         check(refused(d, context(cert="stranger")) is not None,
               "a client certificate of another CA was accepted")
-        eq(tls_client(d, context(cert="client")).req("PING"), "PONG",
-           "a client certificate of the CA")
+        k = tls_client(d, context(cert="client"))
+        eq(k.req("PING"), "PONG", "a client certificate of the CA")
+        me = [ln for ln in k.block("CLIENT LIST") if "transport=tls" in ln]
+        check(len(me) == 1 and me[0].endswith(" auth=none cert=CN=alice"),
+              "CLIENT LIST of a client with a certificate: %r" % me)
         check(tls_errors(d) >= 2, "refusals not counted")
     finally:
         d.cleanup()

@@ -143,7 +143,7 @@ check_stats(char *reply, time_t before, time_t after)
 		"solve", "lexmin", "count", "solutions", "analyze", "rate",
 		"hint",
 		"generate", "canon", "shuffle", "minimize", "constrain",
-		"path", "hello", "ping", "version", "stats", "slowlog",
+		"path", "hello", "auth", "ping", "version", "stats", "slowlog",
 		"client", "help", "quit"
 	};
 	char		*p = reply, name[64];

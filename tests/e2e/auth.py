@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+auth.py -- AUTH and auth_file, end to end (TAP): before AUTH only PING,
+HELLO, AUTH and QUIT are served and the rest get ERR noauth, in order,
+pipelined or not; a wrong secret is refused, counted and logged once a
+minute at most; the right one opens every verb for that connection only;
+HELLO and CLIENT LIST say who must and who did; the slow log keeps no
+secret; SIGHUP reads the secret again (a bad file keeps the old one);
+sudokud -n checks the file.  The expected lines are written here from
+doc/protocol.md.
+"""
+
+import os
+import signal
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, eq                           # noqa: E402
+
+T = h.Tap()
+ONE = (None,)
+SECRET = "correct-horse-battery-staple"
+REQUIRED = "ERR noauth authentication required: AUTH <secret> first"
+WRONG = "ERR noauth wrong secret"
+
+
+def auth_daemon(secret=SECRET, **opts):
+    tmp = tempfile.mkdtemp(prefix="sudokud-auth.")
+    path = os.path.join(tmp, "secret")
+    with open(path, "w") as f:
+        f.write(secret + "\n")
+    d = h.Daemon(extra_conf="[server]\nauth_file = %s\n" % path
+                 if "extra" not in opts else opts.pop("extra") % path,
+                 **opts)
+    d.secret_path = path
+    return d.start()
+
+
+def cards(k):
+    return [dict(f.split("=", 1) for f in ln.split())
+            for ln in k.block("CLIENT LIST")]
+
+
+@T.case("auth_file set: before AUTH, PING, HELLO (auth=required) and QUIT "
+        "are served, every other request gets ERR noauth; a pipeline of "
+        "requests, AUTH and more is answered in order; then every verb")
+def _(c):
+    d = auth_daemon(workers=1)
+    try:
+        k = d.connect(c.transport)
+        eq(k.req("PING"), "PONG", "PING before AUTH")
+        hello = k.req("HELLO")
+        check(hello.startswith("HELLO server=sudokud ") and
+              hello.endswith(" auth=required"), "HELLO: %r" % hello)
+        for req in ("SOLVE " + h.CLASSIC, h.CLASSIC, "STATS", "HELP",
+                    "VERSION", "CLIENT LIST", "SLOWLOG LEN",
+                    "GENERATE easy 1", "NOSUCHVERB"):
+            got = k.req(req)
+            want = REQUIRED if req != "NOSUCHVERB" else got
+            eq(got, want, "%s before AUTH" % req.split()[0])
+        k.send("%s\nAUTH %s\n%s\nVERSION\n" % (h.CLASSIC, SECRET, h.CLASSIC))
+        eq(k.lines(4), [REQUIRED, "OK", h.CLASSIC_SOLUTION,
+                        "VERSION " + h.package_version()], "the pipeline, in order")
+        other = d.connect(c.transport)
+        eq(other.req(h.CLASSIC), REQUIRED, "another connection: not yet")
+        by = {e["id"]: e["auth"] for e in cards(k)}
+        eq(sorted(by.values()), ["no", "yes"], "CLIENT LIST auth= values")
+        q = d.connect(c.transport)
+        eq(q.req("QUIT"), "BYE", "QUIT before AUTH")
+    finally:
+        d.cleanup()
+
+
+@T.case("AUTH with a wrong secret: ERR noauth wrong secret, the "
+        "connection kept, counted in auth_failures and err_noauth, logged "
+        "once for three; the slow log shows AUTH ... not the secret",
+        transports=ONE, own=True)
+def _(c):
+    d = auth_daemon(workers=1, extra="[server]\nauth_file = %s\n"
+                    "slowlog_slower_than = 0\n")
+    try:
+        k = d.connect("unix")
+        for guess in ("wrong", SECRET + "x", SECRET[:-1]):
+            eq(k.req("AUTH " + guess), WRONG, "AUTH %s" % guess)
+        eq(k.req("AUTH " + SECRET), "OK", "then the right one")
+        st = h.stats_ints(k.stats())
+        eq((st["auth_failures"], st["err_noauth"], st["cmd_auth"]),
+           (3, 3, 4), "(auth_failures, err_noauth, cmd_auth)")
+        logged = [ln for ln in open(d.log, errors="replace")
+                  if "AUTH with a wrong secret" in ln]
+        eq(len(logged), 1, "log lines for three wrong secrets")
+        slow = "\n".join(k.block("SLOWLOG GET 100"))
+        check(SECRET not in slow and "request=AUTH ...\n" in slow + "\n",
+              "the slow log: %s" % slow)
+    finally:
+        d.cleanup()
+
+
+@T.case("no auth_file: every request served, HELLO auth=none, CLIENT LIST "
+        "auth=none, AUTH gets ERR noauth saying there is no secret",
+        transports=ONE, own=True)
+def _(c):
+    d = h.Daemon(workers=1).start()
+    try:
+        k = d.connect("unix")
+        check(k.req("HELLO").endswith(" auth=none"), "HELLO auth=none")
+        eq(k.req(h.CLASSIC), h.CLASSIC_SOLUTION, "SOLVE with no secret")
+        eq(k.req("AUTH x"), "ERR noauth no secret is set on this server "
+           "(auth_file)", "AUTH with no secret set")
+        eq([e["auth"] for e in cards(k)], ["none"], "CLIENT LIST auth=")
+    finally:
+        d.cleanup()
+
+
+@T.case("SIGHUP with a new secret: a connection that sent the old one "
+        "stays open and served, a new one needs the new secret; a reload "
+        "to a file with a blank keeps the secret it had",
+        transports=ONE, own=True)
+def _(c):
+    d = auth_daemon(workers=1)
+    try:
+        old = d.connect("unix")
+        eq(old.req("AUTH " + SECRET), "OK", "AUTH")
+
+        def hup(secret, want):
+            with open(d.secret_path, "w") as f:
+                f.write(secret + "\n")
+            n = open(d.log, "rb").read().count(want)
+            d.proc.send_signal(signal.SIGHUP)
+            check(h.wait_for(lambda: open(d.log, "rb").read().count(want)
+                             > n, 10), "no %r\n%s" % (want, d.log_tail()))
+        hup("new-secret", b"configuration reloaded")
+        eq(old.req(h.CLASSIC), h.CLASSIC_SOLUTION, "the open connection")
+        k = d.connect("unix")
+        eq(k.req("AUTH " + SECRET), WRONG, "the old secret after reload")
+        eq(k.req("AUTH new-secret"), "OK", "the new one")
+        hup("a b", b"reload failed")
+        k = d.connect("unix")
+        eq(k.req("AUTH new-secret"), "OK", "the secret kept")
+    finally:
+        d.cleanup()
+
+
+@T.case("sudokud -n checks auth_file: missing, empty, a blank, a control "
+        "byte, longer than 256 bytes -> file: reason", transports=ONE,
+        own=True)
+def _(c):
+    tmp = tempfile.mkdtemp(prefix="sudokud-auth-n.")
+    conf = os.path.join(tmp, "t.conf")
+    sec = os.path.join(tmp, "secret")
+    cases = [
+        (None, "No such file or directory"),
+        ("", "no secret on its first line"),
+        ("a b", "the secret may hold printable ASCII only, no blanks"),
+        ("a\x1bb", "the secret may hold printable ASCII only, no blanks"),
+        ("x" * 257, "the secret is longer than 256 bytes"),
+    ]
+    for text, reason in cases:
+        if os.path.exists(sec):
+            os.unlink(sec)
+        if text is not None:
+            with open(sec, "w") as f:
+                f.write(text + "\n")
+        with open(conf, "w") as f:
+            f.write("[server]\nauth_file = %s\n" % sec)
+        rc, out, err = h.run_daemon_cmd("-n", "-f", conf)
+        want = "sudokud: %s: %s: %s\n" % (conf, sec, reason)
+        check(rc == 1 and err == want, "%r: rc=%d %r, want %r"
+              % (text, rc, err, want))
+    with open(sec, "w") as f:
+        f.write("x" * 256 + "\r\n")
+    rc, out, err = h.run_daemon_cmd("-n", "-f", conf)
+    eq((rc, err), (0, "configuration OK\n"), "a 256-byte secret, CRLF")
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
