@@ -14,6 +14,7 @@ the old one.  sudokud -n checks the files.
 """
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -348,6 +349,42 @@ def _(c):
         check(h.wait_for(lambda: want in open(d.log, errors="replace")
                          .read(), 10), "no %r\n%s" % (want, d.log_tail()))
         eq(serial(tls_client(d)), serial(new), "the certificate kept")
+    finally:
+        d.cleanup()
+
+
+@T.case("sslscan against the TLS port: SSLv2, SSLv3, TLS 1.0 and 1.1 "
+        "disabled, 1.2 and 1.3 enabled, every cipher accepted forward "
+        "secret and AEAD of 128 bits or more, no renegotiation",
+        transports=ONE, own=True)
+def _(c):
+    if shutil.which("sslscan") is None:
+        raise Fail("sslscan is not installed: scripts/install-deps "
+                   "installs it (Debian package sslscan)")
+    d = tls_daemon()
+    try:
+        p = subprocess.run(["sslscan", "--no-colour", "--no-heartbleed",
+                            "127.0.0.1:%d" % d.tls_port],
+                           capture_output=True, text=True, timeout=120)
+        out = p.stdout
+        for v, state in (("SSLv2", "disabled"), ("SSLv3", "disabled"),
+                         ("TLSv1.0", "disabled"), ("TLSv1.1", "disabled"),
+                         ("TLSv1.2", "enabled"), ("TLSv1.3", "enabled")):
+            check(re.search(r"(?m)^%s\s+%s$" % (re.escape(v), state), out),
+                  "sslscan: %s not %s\n%s" % (v, state, out))
+        ciphers = re.findall(r"(?m)^(?:Preferred|Accepted)\s+(TLSv1\.[23])"
+                             r"\s+(\d+) bits\s+(\S+)", out)
+        check(len(ciphers) >= 3, "sslscan listed %d ciphers\n%s"
+              % (len(ciphers), out))
+        for ver, bits, name in ciphers:
+            strong = int(bits) >= 128 and ("GCM" in name or "CHACHA20" in
+                                           name) and (ver == "TLSv1.3" or
+                                                      name.startswith("ECDHE"))
+            check(strong, "a weak cipher accepted: %s %s %s" % (ver, bits,
+                                                                 name))
+        check("Session renegotiation not supported" in out,
+              "renegotiation:\n" + out)
+        c.note("%d ciphers, all ECDHE/TLS 1.3 AEAD" % len(ciphers))
     finally:
         d.cleanup()
 
