@@ -471,6 +471,9 @@ config_free(struct config *cf)
 	free(cf->tls_key);
 	free(cf->tls_ca);
 	free(cf->tls_ciphers);
+	free(cf->tls_allow);
+	allow_clear(&cf->allow_users);
+	allow_clear(&cf->allow_groups);
 	tls_free(cf->tls);
 	free(cf->auth_file);
 	auth_free(cf->auth);

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "allow.h"
+
 enum listen_type {
 	LISTEN_UNIX = 0,
 	LISTEN_TCP
@@ -70,6 +72,8 @@ struct config {
 	size_t			 nlisten;
 	mode_t			 unix_mode;
 	char			*unix_group;	/* or NULL */
+	struct allow_list	 allow_users;	/* Unix peers let in; none: any */
+	struct allow_list	 allow_groups;
 	int			 metrics_max_connections;
 	int			 metrics_timeout;	/* seconds */
 
@@ -77,6 +81,7 @@ struct config {
 	char			*tls_cert;	/* PEM files, or NULL */
 	char			*tls_key;
 	char			*tls_ca;
+	char			*tls_allow;	/* names a client cert may have */
 	int			 tls_verify;	/* CONFIG_VERIFY_* */
 	int			 tls_min;	/* CONFIG_TLS_* */
 	char			*tls_ciphers;	/* TLS 1.2's list */

@@ -20,6 +20,7 @@
 #include <syslog.h>
 
 #include "common/defaults.h"
+#include "allow.h"
 #include "config.h"
 #include "config_table.h"
 #include "common/xmalloc.h"
@@ -138,6 +139,12 @@ const struct config_key config_table[] = {
 	{ .section = "listen", .name = "unix_group", .type = CONFIG_NAME,
 	  .off = OFF(unix_group),
 	  .doc = "group of the Unix sockets" },
+	{ .section = "listen", .name = "allow_users", .type = CONFIG_USERS,
+	  .flags = CONFIG_RELOAD, .off = OFF(allow_users),
+	  .doc = "users who may connect to the Unix sockets; unset: any" },
+	{ .section = "listen", .name = "allow_groups", .type = CONFIG_GROUPS,
+	  .flags = CONFIG_RELOAD, .off = OFF(allow_groups),
+	  .doc = "groups whose members may connect to the Unix sockets" },
 	{ .section = "listen", .name = "tcp", .type = CONFIG_TCP,
 	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
 	  .doc = "HOST:PORT, [IPv6]:PORT or PORT (127.0.0.1)" },
@@ -172,6 +179,9 @@ const struct config_key config_table[] = {
 	{ .section = "tls", .name = "ca", .type = CONFIG_TEXT,
 	  .flags = CONFIG_RELOAD, .off = OFF(tls_ca),
 	  .doc = "PEM file: the CAs client certificates are checked against" },
+	{ .section = "tls", .name = "allow_names", .type = CONFIG_TEXT,
+	  .flags = CONFIG_RELOAD, .off = OFF(tls_allow),
+	  .doc = "client certificate names (CN, DNS or email SAN) let in" },
 	{ .section = "tls", .name = "verify_client", .type = CONFIG_CHOICE,
 	  .names = config_verify, .def = "none", .flags = CONFIG_RELOAD,
 	  .off = OFF(tls_verify),
@@ -427,6 +437,9 @@ config_table_set(struct config *cf, const struct config_key *k,
 		free(*(char **)f);
 		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
 		return (0);
+	case CONFIG_USERS:
+	case CONFIG_GROUPS:
+		return (allow_parse(f, v, k->type == CONFIG_GROUPS, reason));
 	case CONFIG_NAME:
 		if (config_table_username(v, reason) != 0)
 			return (-1);
@@ -480,6 +493,11 @@ config_table_format(const struct config *cf, const struct config_key *k,
 		break;
 	case CONFIG_MODE:
 		snprintf(buf, len, "%04o", (unsigned int)*(const mode_t *)f);
+		break;
+	case CONFIG_USERS:
+	case CONFIG_GROUPS:
+		s = ((const struct allow_list *)f)->text;
+		snprintf(buf, len, "%s", s == NULL ? "" : s);
 		break;
 	case CONFIG_NAME:
 	case CONFIG_TEXT:

@@ -27,6 +27,8 @@ enum config_type {
 	CONFIG_TLS,		/* a TCP address for clients over TLS */
 	CONFIG_TLS_PROXY,	/* the same, after a PROXY header */
 	CONFIG_TEXT,		/* char *, a file or a list; "" unsets */
+	CONFIG_USERS,		/* struct allow_list of user names */
+	CONFIG_GROUPS,		/* struct allow_list of group names */
 	CONFIG_CHOICE		/* int, the value of a name of .names */
 };
 

@@ -424,6 +424,8 @@ conn_enter(struct conn *c, enum conn_state state)
 		conn_reading(c, 0);
 		if (evbuffer_get_length(c->out) == 0)
 			conn_linger(c);
+		else
+			conn_writing(c, 1);	/* (a refusal after a handshake) */
 		break;
 	case CONN_LINGER:
 		conn_linger(c);

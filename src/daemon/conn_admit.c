@@ -8,13 +8,17 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 
+#include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <event2/buffer.h>
 #include <event2/event.h>
 
 #include "admit.h"
+#include "allow.h"
 #include "common/log.h"
 #include "config.h"
 #include "conn_int.h"
@@ -129,6 +133,14 @@ conn_handshake(struct conn *c)
 	tls_subject(c->ssl, subject, sizeof subject);
 	if (subject[0] != '\0')
 		clients_cert(c->set->env->clients, &c->card, subject);
+	if (conn_cf(c)->tls_allow != NULL &&
+	    !tls_allowed(c->ssl, conn_cf(c)->tls_allow)) {
+		evbuffer_add_printf(c->out, "ERR noauth certificate %s is not "
+		    "allowed here (allow_names)\n", subject[0] != '\0' ?
+		    subject : "(none)");
+		stats_add(c->set->env->st, STAT_ERR_NOAUTH, 1);
+		c->quit = 1;
+	}
 	if (c->writing) {
 		event_del(c->wev);
 		c->writing = 0;
@@ -146,4 +158,28 @@ conn_auth_failed(struct conn *c)
 		log_warnx("fd %d%s: AUTH with a wrong secret (such failures "
 		    "are logged once a minute; see STATS auth_failures)",
 		    c->fd, CONN_PEER(c));
+}
+
+int
+conn_admit_unix(struct conn_set *set, int fd)
+{
+	const struct config	*cf = set->env->cf;
+	char			 buf[256];
+	uint32_t		 uid = 0;
+	int			 len;
+
+	if (allow_peer(&cf->allow_users, &cf->allow_groups, fd, &uid))
+		return (0);
+	len = snprintf(buf, sizeof buf, "ERR noauth user %u may not connect "
+	    "to this socket (allow_users, allow_groups)\n", uid);
+	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
+		log_debug("noauth reply: %s", strerror(errno));
+	stats_add(set->env->st, STAT_ERR_NOAUTH, 1);
+	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);
+	if (wall_due(&set->allow_warned, 60))
+		log_warnx("unix: uid %u refused: not in allow_users or "
+		    "allow_groups (logged once a minute)", uid);
+	(void)recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+	close(fd);
+	return (-1);
 }

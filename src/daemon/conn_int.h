@@ -49,6 +49,7 @@ struct conn_set {
 	int			 draining;	/* break the loop once empty */
 	int64_t			 tls_warned;	/* a failed handshake logged */
 	int64_t			 auth_warned;	/* a wrong AUTH logged */
+	int64_t			 allow_warned;	/* a peer refused logged */
 	_Atomic unsigned int	 closed;	/* connections closed */
 };
 
@@ -79,6 +80,11 @@ void	conn_proxy(struct conn *);
 int	conn_handshake(struct conn *);
 /* An AUTH with a wrong secret: logged once a minute at most. */
 void	conn_auth_failed(struct conn *);
+/*
+ * A Unix socket's peer against allow_users and allow_groups: 0, or -1
+ * with fd answered ERR noauth and closed.
+ */
+int	conn_admit_unix(struct conn_set *, int fd);
 
 /*
  * conn_tls.c: a read into p (bytes, 0 at the end, -1 nothing yet, -2

@@ -122,6 +122,10 @@ conn_set_add(struct conn_set *set, int fd, int how)
 	}
 	/* Behind a PROXY header the peer is the client it names: later. */
 	remote_get(fd, &who);
+	if (who.family == AF_UNIX && conn_admit_unix(set, fd) != 0) {
+		admit_close(set->env->admit);
+		goto closed;
+	}
 	if (!(how & CONN_SET_PROXY) && admit_peer(set->env->admit, &who,
 	    (unsigned int)cf->max_connections_per_peer) != 0) {
 		admit_close(set->env->admit);

@@ -14,6 +14,7 @@
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
+#include <openssl/x509v3.h>
 
 #include "common/log.h"
 #include "common/xmalloc.h"
@@ -143,6 +144,11 @@ tls_load(struct config *cf, char **cause)
 		return (0);
 	if (cf->tls_cert == NULL || cf->tls_key == NULL) {
 		xasprintf(cause, "a tls listener needs [tls] cert and key");
+		return (-1);
+	}
+	if (cf->tls_allow != NULL && cf->tls_verify == CONFIG_VERIFY_NONE) {
+		xasprintf(cause, "[tls] allow_names needs verify_client "
+		    "optional or require");
 		return (-1);
 	}
 	if (cf->tls_verify != CONFIG_VERIFY_NONE && cf->tls_ca == NULL) {
@@ -310,4 +316,21 @@ tls_subject(const SSL *ssl, char *buf, size_t size)
 	}
 	buf[j] = '\0';
 	BIO_free(b);
+}
+
+int
+tls_allowed(const SSL *ssl, const char *names)
+{
+	X509	*x;
+	char	*copy, *s, *p;
+	int	 ok = 0;
+
+	if ((x = SSL_get0_peer_certificate(ssl)) == NULL)
+		return (0);
+	p = copy = xstrdup(names);
+	while (!ok && (s = strsep(&p, ", \t")) != NULL)
+		ok = *s != '\0' && (X509_check_host(x, s, 0, 0, NULL) == 1 ||
+		    X509_check_email(x, s, 0, 0) == 1);
+	free(copy);
+	return (ok);
 }

@@ -64,6 +64,12 @@ ssize_t		 tls_write(struct ssl_st *, struct evbuffer *out);
 /* The end of the sending side: close_notify, sent if it can be. */
 void		 tls_shutdown(struct ssl_st *);
 
+/*
+ * Has the client a (verified) certificate with one of names (separated
+ * by commas or blanks) as its CN, a DNS name or an email address?
+ */
+int		 tls_allowed(const struct ssl_st *, const char *names);
+
 /* The client certificate's subject, "" if none, into buf. */
 void		 tls_subject(const struct ssl_st *, char *buf, size_t size);
 

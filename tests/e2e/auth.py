@@ -20,8 +20,9 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
+from ops_common import OpsTap, need_root                # noqa: E402
 
-T = h.Tap()
+T = OpsTap()
 ONE = (None,)
 SECRET = "correct-horse-battery-staple"
 REQUIRED = "ERR noauth authentication required: AUTH <secret> first"
@@ -175,6 +176,41 @@ def _(c):
         f.write("x" * 256 + "\r\n")
     rc, out, err = h.run_daemon_cmd("-n", "-f", conf)
     eq((rc, err), (0, "configuration OK\n"), "a 256-byte secret, CRLF")
+
+
+def as_nobody(path):
+    """PING over the Unix socket at path from a process of user nobody:
+    the first reply line, or what went wrong."""
+    code = ("import os, socket, sys\n"
+            "os.setgid(65534); os.setgroups([]); os.setuid(65534)\n"
+            "s = socket.socket(socket.AF_UNIX); s.settimeout(5)\n"
+            "s.connect(sys.argv[1]); s.sendall(b'PING\\n')\n"
+            "print(s.makefile().readline().strip())\n")
+    p = h.run_child([sys.executable, "-c", code, path], timeout=20)
+    return (p.stdout.decode().strip() or
+            p.stderr.decode().strip().splitlines()[-1])
+
+
+@T.case("allow_users and allow_groups: a Unix client of another user is "
+        "refused with ERR noauth naming its uid, one in either list is "
+        "served, root always (as root only)", transports=ONE, own=True)
+def _(c):
+    need_root()         # to connect as another user
+    refused = ("ERR noauth user 65534 may not connect to this socket "
+               "(allow_users, allow_groups)")
+    for lists, want in (("allow_users = root, daemon\n", refused),
+                        ("allow_users = nobody\n", "PONG"),
+                        ("allow_groups = nogroup\n", "PONG"),
+                        ("allow_users = 65534\n", "PONG")):
+        d = h.Daemon(workers=1, tcp=False, extra_conf="[listen]\n"
+                     "unix_mode = 0666\n" + lists).start()
+        try:
+            os.chmod(d.tmp, 0o755)      # the socket's directory
+            eq(as_nobody(d.path), want, "nobody, with %s" % lists.strip())
+            eq(d.connect("unix").req("PING"), "PONG", "root, with %s"
+               % lists.strip())
+        finally:
+            d.cleanup()
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ class Certs:
         self.expired = self.sign("expired", "localhost", self.ca,
                                  "DNS:localhost,IP:127.0.0.1", days=-1)
         self.client = self.sign("client", "alice", self.ca)
+        self.bob = self.sign("bob", "bob", self.ca)
         self.stranger = self.sign("stranger", "mallory", self.other_ca)
 
     def path(self, name):
@@ -281,7 +282,8 @@ def _(c):
 
 
 @T.case("TLS: verify_client = require: no client certificate, or one of "
-        "another CA, refused; one of the CA served", transports=ONE,
+        "another CA, refused; one of the CA served; allow_names lets in "
+        "CN=alice and refuses CN=bob after the handshake", transports=ONE,
         own=True)
 def _(c):
     d = tls_daemon(extra="ca = %s\nverify_client = require\n"
@@ -296,6 +298,17 @@ def _(c):
         check(len(me) == 1 and me[0].endswith(" auth=none cert=CN=alice"),
               "CLIENT LIST of a client with a certificate: %r" % me)
         check(tls_errors(d) >= 2, "refusals not counted")
+    finally:
+        d.cleanup()
+    d = tls_daemon(extra="ca = %s\nverify_client = require\n"
+                   "allow_names = alice, carol@example.org\n"
+                   % certs().path("ca.pem"))
+    try:
+        eq(tls_client(d, context(cert="client")).req("PING"), "PONG",
+           "a certificate of CN=alice, in allow_names")
+        k = tls_client(d, context(cert="bob"))
+        eq(k.line(), "ERR noauth certificate CN=bob is not allowed here "
+           "(allow_names)", "CN=bob, not in allow_names")
     finally:
         d.cleanup()
 
