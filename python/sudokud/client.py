@@ -22,6 +22,7 @@ import collections
 import os
 import re
 import socket
+import ssl
 import time
 from typing import (Any, Callable, Dict, Iterable, Iterator, List,
                     NamedTuple, Optional, Tuple, Union)
@@ -30,16 +31,18 @@ from . import replies as R
 from .checks import (GIVENS, LEVELS, SYMMETRIES, check_cells, check_line,
                      check_window, count_arg, level_arg, options, seed_arg,
                      shape_args)
-from .errors import (ConnectionError, Error, InputError, ProtocolError,
-                     SudokudError, TimeoutError)
+from .errors import (AuthError, ConnectionError, Error, InputError,
+                     ProtocolError, SudokudError, TimeoutError, TLSError)
 from .replies import (Action, Analysis, Effort, Generated, Hint, Path,
                       Rating, Seeded, _generated)
+from .secure import TLS, context, handshake_error, scheme, secret_of
 
-__all__ = ["Action", "Analysis", "Client", "ConnectionError",
+__all__ = ["Action", "Analysis", "AuthError", "Client", "ConnectionError",
            "DEFAULT_SOCKET", "DEFAULT_WINDOW", "Effort", "Error",
            "Generated", "Hint", "InputError", "LEVELS", "Path",
            "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
-           "SudokudError", "TimeoutError", "parse_address", "_generated"]
+           "SudokudError", "TLSError", "TimeoutError", "parse_address",
+           "_generated"]
 
 #: Where a client connects when given no address: $SUDOKUD_SOCKET (its
 #: first entry), else the socket a system install listens on.
@@ -56,10 +59,17 @@ Address = Union[str, Tuple[str, int]]
 def parse_address(address: Optional[Address]) -> Tuple[int, Any]:
     """(socket family, address) of ``"unix:/path"``, ``"/path"`` (any
     string with a ``/``), ``"host:port"``, ``"[v6]:port"`` or a
-    ``(host, port)`` pair; None is $SUDOKUD_SOCKET or DEFAULT_SOCKET."""
+    ``(host, port)`` pair; None is $SUDOKUD_SOCKET or DEFAULT_SOCKET.
+    ``"sudokuds://host:port"`` and ``"tls:host:port"`` are host:port
+    over TLS (Client's ``tls=``), ``"sudokud://host:port"`` in the
+    clear."""
     if address is None:
         env = os.environ.get("SUDOKUD_SOCKET", "")
         address = env.split(",")[0] or DEFAULT_SOCKET
+    if isinstance(address, str):
+        address, tls = scheme(address)
+        if tls is not None:
+            address = "tcp:" + address
     if isinstance(address, tuple):
         return socket.AF_INET6 if ":" in address[0] else socket.AF_INET, \
             address
@@ -109,7 +119,7 @@ _CODES = {"SOLVE": _P + ("nosolution", "budget"),
           "CONSTRAIN": _P + ("nosolution", "budget"),
           "PATH": _P + ("nosolution", "multiple", "wrong", "budget")}
 _CODES["LEXMIN"] = _CODES["SOLVE"]
-_ALWAYS = ("syntax", "toolong", "busy")
+_ALWAYS = ("syntax", "toolong", "busy", "noauth")
 
 # The requests whose reply is several lines (doc/protocol.md, Framing):
 # by their verb, or their verb and its first argument.
@@ -176,13 +186,41 @@ class Client:
     the most), ``deadline`` (seconds: ``ERR deadline`` if the request is
     not done that long after the server starts on it) and ``effort``
     (return an :class:`Effort`: the value, guesses and microseconds).
+
+    ``tls``: True for TLS with a verifying default context
+    (ssl.create_default_context(): the system's CAs, the certificate
+    and the server's name checked; TLS 1.2 at least), or an
+    ssl.SSLContext used as it is (its CA, a client certificate);
+    ``"sudokuds://host:port"`` says True too.  ``server_hostname``: the
+    name the certificate must have (None: the address's host).  A
+    handshake that fails raises :class:`TLSError`.  ``auth`` (or
+    ``auth_file``, a file holding it): a secret, 1-256 printable ASCII
+    characters without blanks, sent as ``AUTH <secret>`` first on every
+    connection, which must answer ``OK``; a refusal raises
+    :class:`AuthError`.
     """
 
     def __init__(self, address: Optional[Address] = None,
-                 timeout: Optional[float] = 30.0):
+                 timeout: Optional[float] = 30.0, *, tls: TLS = False,
+                 server_hostname: Optional[str] = None,
+                 auth: Optional[str] = None,
+                 auth_file: Optional[str] = None):
+        if isinstance(address, str) and scheme(address)[1] and \
+                tls is False:
+            tls = True
         self.family, self.address = parse_address(address)
         self.timeout = timeout
+        self.tls = context(tls)
+        if server_hostname is None and self.family != socket.AF_UNIX:
+            server_hostname = self.address[0]
+        if self.tls is not None and self.tls.check_hostname and \
+                server_hostname is None:
+            raise InputError("syntax", "TLS over a Unix socket needs a "
+                             "server_hostname to check")
+        self.server_hostname = server_hostname
+        self._secret = secret_of(auth, auth_file)
         self.sock: Optional[socket.socket] = None
+        self._heard = False         # a byte came on this connection
         self._buf = b""
         self._pending: collections.deque = collections.deque()
         # The replies of an abandoned batch to skip: their specs.
@@ -226,21 +264,72 @@ class Client:
         except (socket.timeout, builtins.TimeoutError) as e:
             raise TimeoutError("%s: no progress within %s s"
                                % (what, self.timeout)) from e
+        except ssl.SSLError as e:
+            raise handshake_error("TLS with", self._where(), e) from e
         except OSError as e:
             raise ConnectionError("%s %r: %s" % (what, self.address,
                                                  e)) from e
 
+    def _where(self) -> str:
+        if self.family == socket.AF_UNIX:
+            return "unix:%s" % self.address
+        return "%s:%d" % self.address[:2]
+
     def _connect(self, deadline: Optional[float]) -> socket.socket:
+        """The connection, made if there is none: connected, its TLS
+        handshake done, AUTH answered OK."""
         if self.sock is None:
             sock = socket.socket(self.family, socket.SOCK_STREAM)
             try:
                 sock.settimeout(self._left(deadline))
                 self._io("connect", lambda: sock.connect(self.address))
+                if self.tls is not None:
+                    sock = self._handshake(sock, self.tls)
             except BaseException:
                 sock.close()
                 raise
             self.sock = sock
+            self._heard = False
+            if self._secret is not None:
+                try:
+                    self._auth(self._secret, deadline)
+                except BaseException:
+                    self.close()
+                    raise
         return self.sock
+
+    def _handshake(self, sock: socket.socket,
+                   ctx: ssl.SSLContext) -> ssl.SSLSocket:
+        """sock wrapped in TLS, the handshake done within its timeout;
+        any failure of it a TLSError, but a timeout."""
+        tls = ctx.wrap_socket(sock, server_hostname=self.server_hostname,
+                              do_handshake_on_connect=False)
+        try:
+            tls.do_handshake()
+        except (socket.timeout, builtins.TimeoutError) as e:
+            raise TimeoutError("TLS handshake with %s: no progress within "
+                               "%s s" % (self._where(), self.timeout)) from e
+        except OSError as e:
+            raise handshake_error("TLS handshake with", self._where(),
+                                  e) from e
+        return tls
+
+    def _auth(self, secret: str, deadline: Optional[float]) -> None:
+        """AUTH with the secret, first on a connection: OK, or the
+        AuthError (another Error) of its ERR raised."""
+        line = "AUTH " + secret
+        sock = self._connect(deadline)
+        sock.settimeout(self._left(deadline))
+        self._io("send", lambda: sock.sendall(line.encode("ascii") + b"\n"))
+        reply = self._lines(_spec(line), deadline)[0]
+        code, _, text = reply[4:].partition(" ")
+        if reply == "OK":
+            return
+        if reply.startswith("ERR ") and code == "noauth":
+            raise AuthError(code, text, "AUTH")
+        if reply.startswith("ERR ") and code == "syntax":
+            raise Error(code, text, "AUTH")     # a server without AUTH
+        raise ProtocolError("unexpected reply to AUTH: %r" % reply[:100])
 
     def _send(self, lines: Iterable[str], deadline: Optional[float]) -> None:
         sock = self._connect(deadline)
@@ -254,7 +343,11 @@ class Client:
         sock.settimeout(self._left(deadline))
         data = self._io("recv", lambda: sock.recv(262144))
         if not data:
-            raise ConnectionError("the server closed the connection")
+            raise ConnectionError("the server closed the connection" + (
+                " before any reply (a TLS port? tls=True)"
+                if not self._heard and self.tls is None and
+                self.family != socket.AF_UNIX else ""))
+        self._heard = True
         *lines, self._buf = (self._buf + data).split(b"\n")
         self._pending.extend(lines)
 
@@ -314,6 +407,8 @@ class Client:
         last = lines[-1]
         if last.startswith("ERR "):
             code, _, text = last[4:].partition(" ")
+            if code == "noauth":
+                raise AuthError(code, text, request)
             if spec.codes is not None and code not in spec.codes:
                 raise ValueError("ERR %s to this request" % code[:20])
             if len(lines) > 1 and spec.partial is None:

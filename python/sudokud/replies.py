@@ -345,6 +345,8 @@ def hello(line: str) -> Dict[str, str]:
     kv = dict(w.split("=", 1) for w in words[1:])
     if kv.get("server") != "sudokud" or "proto" not in kv:
         raise ValueError("not a sudokud: %r" % line[:60])
+    if kv.get("auth", "none") not in ("none", "required"):
+        raise ValueError("auth=%s" % kv["auth"][:20])
     return kv
 
 
