@@ -24,8 +24,9 @@ import re
 import socket
 import ssl
 import time
-from typing import (Any, Callable, Dict, Iterable, Iterator, List,
-                    NamedTuple, Optional, Tuple, Union)
+from typing import (Any, Callable, Deque, Dict, FrozenSet, Iterable,
+                    Iterator, List, Literal, NamedTuple, Optional, Tuple,
+                    Union, cast, overload)
 
 from . import replies as R
 from .checks import (GIVENS, LEVELS, SYMMETRIES, check_cells, check_line,
@@ -33,16 +34,16 @@ from .checks import (GIVENS, LEVELS, SYMMETRIES, check_cells, check_line,
                      shape_args)
 from .errors import (AuthError, ConnectionError, Error, InputError,
                      ProtocolError, SudokudError, TimeoutError, TLSError)
-from .replies import (Action, Analysis, Effort, Generated, Hint, Path,
-                      Rating, Seeded, _generated)
+from .replies import (Action, Analysis, Effort, Generated, Hello, Hint,
+                      Path, Rating, Seeded, Value, _generated)
 from .secure import TLS, context, handshake_error, scheme, secret_of
 
 __all__ = ["Action", "Analysis", "AuthError", "Client", "ConnectionError",
            "DEFAULT_SOCKET", "DEFAULT_WINDOW", "Effort", "Error",
-           "Generated", "Hint", "InputError", "LEVELS", "Path",
+           "Generated", "Hello", "Hint", "InputError", "LEVELS", "Path",
            "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
-           "SudokudError", "TLSError", "TimeoutError", "parse_address",
-           "_generated"]
+           "SudokudError", "TLSError", "TimeoutError", "Value",
+           "parse_address", "_generated"]
 
 #: Where a client connects when given no address: $SUDOKUD_SOCKET (its
 #: first entry), else the socket a system install listens on.
@@ -137,7 +138,7 @@ class _Spec(NamedTuple):
     block: bool
     max_line: int
     max_lines: int
-    codes: Optional[frozenset]
+    codes: Optional[FrozenSet[str]]
     parse: Optional[Callable[[Any], Any]]
     effort: bool = False
     partial: Optional[Callable[[List[str]], Any]] = None
@@ -222,9 +223,9 @@ class Client:
         self.sock: Optional[socket.socket] = None
         self._heard = False         # a byte came on this connection
         self._buf = b""
-        self._pending: collections.deque = collections.deque()
+        self._pending: Deque[bytes] = collections.deque()
         # The replies of an abandoned batch to skip: their specs.
-        self._owed: collections.deque = collections.deque()
+        self._owed: Deque[_Spec] = collections.deque()
         self._connect(self._deadline())
 
     # -- the connection -------------------------------------------------
@@ -473,18 +474,34 @@ class Client:
 
     def version(self) -> str:
         """The server's version."""
-        return self._ask("VERSION", R.version)
+        return cast(str, self._ask("VERSION", R.version))
 
-    def hello(self) -> Dict[str, str]:
-        """HELLO: server, version, proto, verbs, options and the limits
-        of the server's configuration, as a dict of strings."""
-        return self._ask("HELLO", R.hello)
+    def hello(self) -> Hello:
+        """HELLO: server, version, proto, verbs, options, the limits of
+        the server's configuration and (a server with AUTH) auth, as a
+        :class:`Hello` dict: the numbers (proto, the limits) ints, the
+        rest strs (``auth``: ``required`` or ``none``)."""
+        return cast(Hello, self._ask("HELLO", R.hello))
 
-    def stats(self) -> Dict[str, str]:
-        """STATS, as a dict of strings."""
-        return self._ask("STATS", R.stats)
+    def stats(self) -> Dict[str, Value]:
+        """STATS as a dict: a count or a number of microseconds an int,
+        a value with a point a float, any other (``version``) a str."""
+        return cast(Dict[str, Value], self._ask("STATS", R.stats))
 
     # -- verbs that solve ------------------------------------------------
+    @overload
+    def solve(self, puzzle: str, *, budget: Optional[int] = ...,
+              deadline: Optional[float] = ...,
+              effort: Literal[False] = ...) -> str: ...
+    @overload
+    def solve(self, puzzle: str, *, budget: Optional[int] = ...,
+              deadline: Optional[float] = ...,
+              effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def solve(self, puzzle: str, *, budget: Optional[int] = ...,
+              deadline: Optional[float] = ...,
+              effort: bool) -> Union[str, Effort[str]]: ...
+
     def solve(self, puzzle: str, *, budget: Optional[int] = None,
               deadline: Optional[float] = None,
               effort: bool = False) -> Any:
@@ -495,12 +512,38 @@ class Client:
         return self._call(*_solve("SOLVE", puzzle, options(
             budget, deadline, effort), effort))
 
+    @overload
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = ...,
+               deadline: Optional[float] = ...,
+               effort: Literal[False] = ...) -> str: ...
+    @overload
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = ...,
+               deadline: Optional[float] = ...,
+               effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = ...,
+               deadline: Optional[float] = ...,
+               effort: bool) -> Union[str, Effort[str]]: ...
+
     def lexmin(self, puzzle: str, *, budget: Optional[int] = None,
                deadline: Optional[float] = None,
                effort: bool = False) -> Any:
         """The lexicographically smallest solution."""
         return self._call(*_solve("LEXMIN", puzzle, options(
             budget, deadline, effort), effort))
+
+    @overload
+    def count(self, puzzle: str, limit: int = ..., *,
+              budget: Optional[int] = ..., deadline: Optional[float] = ...,
+              effort: Literal[False] = ...) -> int: ...
+    @overload
+    def count(self, puzzle: str, limit: int = ..., *,
+              budget: Optional[int] = ..., deadline: Optional[float] = ...,
+              effort: Literal[True]) -> Effort[int]: ...
+    @overload
+    def count(self, puzzle: str, limit: int = ..., *,
+              budget: Optional[int] = ..., deadline: Optional[float] = ...,
+              effort: bool) -> Union[int, Effort[int]]: ...
 
     def count(self, puzzle: str, limit: int = 2, *,
               budget: Optional[int] = None,
@@ -511,6 +554,19 @@ class Client:
         return self._call(*_count(puzzle, limit, options(
             budget, deadline, effort), effort))
 
+    @overload
+    def analyze(self, puzzle: str, *, budget: Optional[int] = ...,
+                deadline: Optional[float] = ...,
+                effort: Literal[False] = ...) -> Analysis: ...
+    @overload
+    def analyze(self, puzzle: str, *, budget: Optional[int] = ...,
+                deadline: Optional[float] = ...,
+                effort: Literal[True]) -> Effort[Analysis]: ...
+    @overload
+    def analyze(self, puzzle: str, *, budget: Optional[int] = ...,
+                deadline: Optional[float] = ...,
+                effort: bool) -> Union[Analysis, Effort[Analysis]]: ...
+
     def analyze(self, puzzle: str, *, budget: Optional[int] = None,
                 deadline: Optional[float] = None,
                 effort: bool = False) -> Any:
@@ -518,6 +574,19 @@ class Client:
         rating, in one round trip: an :class:`Analysis`."""
         return self._call(*_analyze(puzzle, options(budget, deadline,
                                                     effort), effort))
+
+    @overload
+    def solutions(self, puzzle: str, n: int, *, budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[False] = ...) -> List[str]: ...
+    @overload
+    def solutions(self, puzzle: str, n: int, *, budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[True]) -> Effort[List[str]]: ...
+    @overload
+    def solutions(self, puzzle: str, n: int, *, budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: bool) -> Union[List[str], Effort[List[str]]]: ...
 
     def solutions(self, puzzle: str, n: int, *,
                   budget: Optional[int] = None,
@@ -532,12 +601,39 @@ class Client:
         return self._call(*_solutions(puzzle, n, options(
             budget, deadline, effort), effort))
 
+    @overload
+    def rate(self, puzzle: str, *, budget: Optional[int] = ...,
+             deadline: Optional[float] = ...,
+             effort: Literal[False] = ...) -> Rating: ...
+    @overload
+    def rate(self, puzzle: str, *, budget: Optional[int] = ...,
+             deadline: Optional[float] = ...,
+             effort: Literal[True]) -> Effort[Rating]: ...
+    @overload
+    def rate(self, puzzle: str, *, budget: Optional[int] = ...,
+             deadline: Optional[float] = ...,
+             effort: bool) -> Union[Rating, Effort[Rating]]: ...
+
     def rate(self, puzzle: str, *, budget: Optional[int] = None,
              deadline: Optional[float] = None,
              effort: bool = False) -> Any:
         """How hard the puzzle is for a person: a :class:`Rating`."""
         return self._call(*_rate(puzzle, options(budget, deadline, effort),
                                  effort))
+
+    @overload
+    def hint(self, puzzle: str, grid: Optional[str] = ..., *,
+             budget: Optional[int] = ..., deadline: Optional[float] = ...,
+             effort: Literal[False] = ...) -> Optional[Hint]: ...
+    @overload
+    def hint(self, puzzle: str, grid: Optional[str] = ..., *,
+             budget: Optional[int] = ..., deadline: Optional[float] = ...,
+             effort: Literal[True]) -> Effort[Optional[Hint]]: ...
+    @overload
+    def hint(self, puzzle: str, grid: Optional[str] = ..., *,
+             budget: Optional[int] = ..., deadline: Optional[float] = ...,
+             effort: bool) -> Union[Optional[Hint],
+                                    Effort[Optional[Hint]]]: ...
 
     def hint(self, puzzle: str, grid: Optional[str] = None, *,
              budget: Optional[int] = None,
@@ -548,6 +644,56 @@ class Client:
         None when every cell is filled."""
         return self._call(*_hint(puzzle, grid, options(
             budget, deadline, effort), effort))
+
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: None = ...,
+                 effort: Literal[False] = ...) -> str: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: None = ...,
+                 effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[True], symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[False] = ...) -> Generated: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[True], symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[True]) -> Effort[Generated]: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: float,
+                 effort: Literal[False] = ...) -> Generated: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: float,
+                 effort: Literal[True]) -> Effort[Generated]: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: bool = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: bool = ...) -> Any: ...
 
     def generate(self, level: Optional[str] = None,
                  seed: Optional[int] = None, *, info: bool = False,
@@ -561,10 +707,11 @@ class Client:
         server's default, ``medium``), the same for the same seed.  Its
         shape: ``symmetry`` (one of :data:`SYMMETRIES`), ``clues`` (a
         number of givens, or a (low, high) pair), ``pattern`` (81 cells,
-        ``x`` for a given, ``.`` for a blank).  With info, or when the
-        deadline came first and the server answers the nearest level it
-        made, a :class:`Generated` that says the level (and with info
-        the seed); else the puzzle."""
+        ``x`` for a given, ``.`` for a blank).  With info or a deadline,
+        however the deadline falls, a :class:`Generated`: the puzzle,
+        its level (the one asked, or the nearest made by the deadline),
+        with info the seed that makes it again (else None); without
+        either, the puzzle (a str)."""
         gen = _generator(level, info, symmetry, clues, pattern, budget,
                          deadline, effort)
         return self._call(*gen(seed))
@@ -574,7 +721,17 @@ class Client:
         """The canonical (minlex) form of the puzzle, ``.`` for blanks,
         and its number of automorphisms: two puzzles are equivalent
         exactly when their forms are equal."""
-        return self._call(*_canon(puzzle))
+        return cast(Tuple[str, int], self._call(*_canon(puzzle)))
+
+    @overload
+    def shuffle(self, puzzle: str, seed: Optional[int] = ..., *,
+                info: Literal[False] = ...) -> str: ...
+    @overload
+    def shuffle(self, puzzle: str, seed: Optional[int] = ..., *,
+                info: Literal[True]) -> Seeded: ...
+    @overload
+    def shuffle(self, puzzle: str, seed: Optional[int] = ..., *,
+                info: bool) -> Union[str, Seeded]: ...
 
     def shuffle(self, puzzle: str, seed: Optional[int] = None, *,
                 info: bool = False) -> Any:
@@ -582,6 +739,32 @@ class Client:
         server picks one; info returns a :class:`Seeded` naming it)."""
         return self._call(*_seeded("SHUFFLE", puzzle, seed, info, "",
                                    False))
+
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[False] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[False] = ...) -> str: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[False] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[True], budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[False] = ...) -> Seeded: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[True], budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[True]) -> Effort[Seeded]: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *, info: bool,
+                 budget: Optional[int] = ..., deadline: Optional[float] = ...,
+                 effort: bool) -> Union[str, Seeded, Effort[str],
+                                  Effort[Seeded]]: ...
 
     def minimize(self, puzzle: str, seed: Optional[int] = None, *,
                  info: bool = False, budget: Optional[int] = None,
@@ -591,6 +774,32 @@ class Client:
         drawn from the seed, until none can go."""
         return self._call(*_seeded("MINIMIZE", puzzle, seed, info, options(
             budget, deadline, effort), effort))
+
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[False] = ..., budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[False] = ...) -> str: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[False] = ..., budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[True], budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[False] = ...) -> Seeded: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[True], budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[True]) -> Effort[Seeded]: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *, info: bool,
+                  budget: Optional[int] = ..., deadline: Optional[float] = ...,
+                  effort: bool) -> Union[str, Seeded, Effort[str],
+                                   Effort[Seeded]]: ...
 
     def constrain(self, puzzle: str, seed: Optional[int] = None, *,
                   info: bool = False, budget: Optional[int] = None,
@@ -608,8 +817,8 @@ class Client:
         """The whole logical solution from grid (as :meth:`hint` takes
         it; None: the puzzle), every step applied before the next: a
         :class:`Path`."""
-        return self._call(*_path(puzzle, grid, options(budget, deadline,
-                                                       False)))
+        return cast(Path, self._call(*_path(puzzle, grid, options(
+            budget, deadline, False))))
 
     # -- pipelined batches -----------------------------------------------
     def _many(self, items: Iterable[Any],
@@ -628,7 +837,8 @@ class Client:
             raise
         it = iter(items)
         # Requests in flight (request, spec) and refused ones (error).
-        sent: collections.deque = collections.deque()
+        sent: Deque[Union[InputError, Tuple[str, _Spec]]] = \
+            collections.deque()
         done = False
         while True:
             # Refill once half the window is answered: one write a batch.

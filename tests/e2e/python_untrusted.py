@@ -262,6 +262,27 @@ def _(c):
         s.close()
 
 
+@T.case("generate() with a deadline is a Generated however it falls: the "
+        "exact answer (no level=) has the level asked (the default "
+        "medium), the nearest one its level=; without one a str",
+        transports=ONE, daemonless=True)
+def _(c):
+    reply = {"GENERATE": CLASSIC}
+    s, k = serving(lambda line: reply[line.split(" ")[0]])
+    try:
+        G = sudokud.Generated
+        eq(k.generate("hard", 1, deadline=5), G(CLASSIC, None, "hard"),
+           "in time")
+        eq(k.generate(deadline=5), G(CLASSIC, None, "medium"), "default")
+        eq(k.generate("hard", 1), CLASSIC, "no deadline: the puzzle")
+        reply["GENERATE"] = CLASSIC + " level=easy"
+        eq(k.generate("hard", 1, deadline=5), G(CLASSIC, None, "easy"),
+           "late: the nearest level")
+    finally:
+        k.close()
+        s.close()
+
+
 def authed(secret="s3cret", answer=honest):
     """A fake server that asks for AUTH with secret ("" none set)."""
     got = []
