@@ -12,14 +12,15 @@ See README.md, and the protocol in sudokud's doc/protocol.md.
 """
 
 from .client import (DEFAULT_SOCKET, DEFAULT_WINDOW, LEVELS, SYMMETRIES,
-                     Action, Analysis, Client, Effort, Generated, Hint,
-                     Path, Rating, Seeded, parse_address)
-from .errors import (ConnectionError, Error, InputError, ProtocolError,
-                     SudokudError, TimeoutError)
+                     Action, Analysis, Client, Effort, Generated, Hello,
+                     Hint, Path, Rating, Seeded, Value, parse_address)
+from .errors import (AuthError, ConnectionError, Error, InputError,
+                     ProtocolError, SudokudError, TimeoutError, TLSError)
 
 __version__ = "0.2.0"
-__all__ = ["Action", "Analysis", "Client", "ConnectionError",
+__all__ = ["Action", "Analysis", "AuthError", "Client", "ConnectionError",
            "DEFAULT_SOCKET", "DEFAULT_WINDOW", "Effort", "Error",
-           "Generated", "Hint", "InputError", "LEVELS", "Path",
+           "Generated", "Hello", "Hint", "InputError", "LEVELS", "Path",
            "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
-           "SudokudError", "TimeoutError", "parse_address"]
+           "SudokudError", "TLSError", "TimeoutError", "Value",
+           "parse_address"]

@@ -22,24 +22,28 @@ import collections
 import os
 import re
 import socket
+import ssl
 import time
-from typing import (Any, Callable, Dict, Iterable, Iterator, List,
-                    NamedTuple, Optional, Tuple, Union)
+from typing import (Any, Callable, Deque, Dict, FrozenSet, Iterable,
+                    Iterator, List, Literal, NamedTuple, Optional, Tuple,
+                    Union, cast, overload)
 
 from . import replies as R
 from .checks import (GIVENS, LEVELS, SYMMETRIES, check_cells, check_line,
                      check_window, count_arg, level_arg, options, seed_arg,
                      shape_args)
-from .errors import (ConnectionError, Error, InputError, ProtocolError,
-                     SudokudError, TimeoutError)
-from .replies import (Action, Analysis, Effort, Generated, Hint, Path,
-                      Rating, Seeded, _generated)
+from .errors import (AuthError, ConnectionError, Error, InputError,
+                     ProtocolError, SudokudError, TimeoutError, TLSError)
+from .replies import (Action, Analysis, Effort, Generated, Hello, Hint,
+                      Path, Rating, Seeded, Value, _generated)
+from .secure import TLS, context, handshake_error, scheme, secret_of
 
-__all__ = ["Action", "Analysis", "Client", "ConnectionError",
+__all__ = ["Action", "Analysis", "AuthError", "Client", "ConnectionError",
            "DEFAULT_SOCKET", "DEFAULT_WINDOW", "Effort", "Error",
-           "Generated", "Hint", "InputError", "LEVELS", "Path",
+           "Generated", "Hello", "Hint", "InputError", "LEVELS", "Path",
            "ProtocolError", "Rating", "SYMMETRIES", "Seeded",
-           "SudokudError", "TimeoutError", "parse_address", "_generated"]
+           "SudokudError", "TLSError", "TimeoutError", "Value",
+           "parse_address", "_generated"]
 
 #: Where a client connects when given no address: $SUDOKUD_SOCKET (its
 #: first entry), else the socket a system install listens on.
@@ -56,10 +60,17 @@ Address = Union[str, Tuple[str, int]]
 def parse_address(address: Optional[Address]) -> Tuple[int, Any]:
     """(socket family, address) of ``"unix:/path"``, ``"/path"`` (any
     string with a ``/``), ``"host:port"``, ``"[v6]:port"`` or a
-    ``(host, port)`` pair; None is $SUDOKUD_SOCKET or DEFAULT_SOCKET."""
+    ``(host, port)`` pair; None is $SUDOKUD_SOCKET or DEFAULT_SOCKET.
+    ``"sudokuds://host:port"`` and ``"tls:host:port"`` are host:port
+    over TLS (Client's ``tls=``), ``"sudokud://host:port"`` in the
+    clear."""
     if address is None:
         env = os.environ.get("SUDOKUD_SOCKET", "")
         address = env.split(",")[0] or DEFAULT_SOCKET
+    if isinstance(address, str):
+        address, tls = scheme(address)
+        if tls is not None:
+            address = "tcp:" + address
     if isinstance(address, tuple):
         return socket.AF_INET6 if ":" in address[0] else socket.AF_INET, \
             address
@@ -109,7 +120,7 @@ _CODES = {"SOLVE": _P + ("nosolution", "budget"),
           "CONSTRAIN": _P + ("nosolution", "budget"),
           "PATH": _P + ("nosolution", "multiple", "wrong", "budget")}
 _CODES["LEXMIN"] = _CODES["SOLVE"]
-_ALWAYS = ("syntax", "toolong", "busy")
+_ALWAYS = ("syntax", "toolong", "busy", "noauth")
 
 # The requests whose reply is several lines (doc/protocol.md, Framing):
 # by their verb, or their verb and its first argument.
@@ -127,7 +138,7 @@ class _Spec(NamedTuple):
     block: bool
     max_line: int
     max_lines: int
-    codes: Optional[frozenset]
+    codes: Optional[FrozenSet[str]]
     parse: Optional[Callable[[Any], Any]]
     effort: bool = False
     partial: Optional[Callable[[List[str]], Any]] = None
@@ -176,17 +187,45 @@ class Client:
     the most), ``deadline`` (seconds: ``ERR deadline`` if the request is
     not done that long after the server starts on it) and ``effort``
     (return an :class:`Effort`: the value, guesses and microseconds).
+
+    ``tls``: True for TLS with a verifying default context
+    (ssl.create_default_context(): the system's CAs, the certificate
+    and the server's name checked; TLS 1.2 at least), or an
+    ssl.SSLContext used as it is (its CA, a client certificate);
+    ``"sudokuds://host:port"`` says True too.  ``server_hostname``: the
+    name the certificate must have (None: the address's host).  A
+    handshake that fails raises :class:`TLSError`.  ``auth`` (or
+    ``auth_file``, a file holding it): a secret, 1-256 printable ASCII
+    characters without blanks, sent as ``AUTH <secret>`` first on every
+    connection, which must answer ``OK``; a refusal raises
+    :class:`AuthError`.
     """
 
     def __init__(self, address: Optional[Address] = None,
-                 timeout: Optional[float] = 30.0):
+                 timeout: Optional[float] = 30.0, *, tls: TLS = False,
+                 server_hostname: Optional[str] = None,
+                 auth: Optional[str] = None,
+                 auth_file: Optional[str] = None):
+        if isinstance(address, str) and scheme(address)[1] and \
+                tls is False:
+            tls = True
         self.family, self.address = parse_address(address)
         self.timeout = timeout
+        self.tls = context(tls)
+        if server_hostname is None and self.family != socket.AF_UNIX:
+            server_hostname = self.address[0]
+        if self.tls is not None and self.tls.check_hostname and \
+                server_hostname is None:
+            raise InputError("syntax", "TLS over a Unix socket needs a "
+                             "server_hostname to check")
+        self.server_hostname = server_hostname
+        self._secret = secret_of(auth, auth_file)
         self.sock: Optional[socket.socket] = None
+        self._heard = False         # a byte came on this connection
         self._buf = b""
-        self._pending: collections.deque = collections.deque()
+        self._pending: Deque[bytes] = collections.deque()
         # The replies of an abandoned batch to skip: their specs.
-        self._owed: collections.deque = collections.deque()
+        self._owed: Deque[_Spec] = collections.deque()
         self._connect(self._deadline())
 
     # -- the connection -------------------------------------------------
@@ -226,21 +265,72 @@ class Client:
         except (socket.timeout, builtins.TimeoutError) as e:
             raise TimeoutError("%s: no progress within %s s"
                                % (what, self.timeout)) from e
+        except ssl.SSLError as e:
+            raise handshake_error("TLS with", self._where(), e) from e
         except OSError as e:
             raise ConnectionError("%s %r: %s" % (what, self.address,
                                                  e)) from e
 
+    def _where(self) -> str:
+        if self.family == socket.AF_UNIX:
+            return "unix:%s" % self.address
+        return "%s:%d" % self.address[:2]
+
     def _connect(self, deadline: Optional[float]) -> socket.socket:
+        """The connection, made if there is none: connected, its TLS
+        handshake done, AUTH answered OK."""
         if self.sock is None:
             sock = socket.socket(self.family, socket.SOCK_STREAM)
             try:
                 sock.settimeout(self._left(deadline))
                 self._io("connect", lambda: sock.connect(self.address))
+                if self.tls is not None:
+                    sock = self._handshake(sock, self.tls)
             except BaseException:
                 sock.close()
                 raise
             self.sock = sock
+            self._heard = False
+            if self._secret is not None:
+                try:
+                    self._auth(self._secret, deadline)
+                except BaseException:
+                    self.close()
+                    raise
         return self.sock
+
+    def _handshake(self, sock: socket.socket,
+                   ctx: ssl.SSLContext) -> ssl.SSLSocket:
+        """sock wrapped in TLS, the handshake done within its timeout;
+        any failure of it a TLSError, but a timeout."""
+        tls = ctx.wrap_socket(sock, server_hostname=self.server_hostname,
+                              do_handshake_on_connect=False)
+        try:
+            tls.do_handshake()
+        except (socket.timeout, builtins.TimeoutError) as e:
+            raise TimeoutError("TLS handshake with %s: no progress within "
+                               "%s s" % (self._where(), self.timeout)) from e
+        except OSError as e:
+            raise handshake_error("TLS handshake with", self._where(),
+                                  e) from e
+        return tls
+
+    def _auth(self, secret: str, deadline: Optional[float]) -> None:
+        """AUTH with the secret, first on a connection: OK, or the
+        AuthError (another Error) of its ERR raised."""
+        line = "AUTH " + secret
+        sock = self._connect(deadline)
+        sock.settimeout(self._left(deadline))
+        self._io("send", lambda: sock.sendall(line.encode("ascii") + b"\n"))
+        reply = self._lines(_spec(line), deadline)[0]
+        code, _, text = reply[4:].partition(" ")
+        if reply == "OK":
+            return
+        if reply.startswith("ERR ") and code == "noauth":
+            raise AuthError(code, text, "AUTH")
+        if reply.startswith("ERR ") and code == "syntax":
+            raise Error(code, text, "AUTH")     # a server without AUTH
+        raise ProtocolError("unexpected reply to AUTH: %r" % reply[:100])
 
     def _send(self, lines: Iterable[str], deadline: Optional[float]) -> None:
         sock = self._connect(deadline)
@@ -254,7 +344,11 @@ class Client:
         sock.settimeout(self._left(deadline))
         data = self._io("recv", lambda: sock.recv(262144))
         if not data:
-            raise ConnectionError("the server closed the connection")
+            raise ConnectionError("the server closed the connection" + (
+                " before any reply (a TLS port? tls=True)"
+                if not self._heard and self.tls is None and
+                self.family != socket.AF_UNIX else ""))
+        self._heard = True
         *lines, self._buf = (self._buf + data).split(b"\n")
         self._pending.extend(lines)
 
@@ -314,6 +408,8 @@ class Client:
         last = lines[-1]
         if last.startswith("ERR "):
             code, _, text = last[4:].partition(" ")
+            if code == "noauth":
+                raise AuthError(code, text, request)
             if spec.codes is not None and code not in spec.codes:
                 raise ValueError("ERR %s to this request" % code[:20])
             if len(lines) > 1 and spec.partial is None:
@@ -378,18 +474,34 @@ class Client:
 
     def version(self) -> str:
         """The server's version."""
-        return self._ask("VERSION", R.version)
+        return cast(str, self._ask("VERSION", R.version))
 
-    def hello(self) -> Dict[str, str]:
-        """HELLO: server, version, proto, verbs, options and the limits
-        of the server's configuration, as a dict of strings."""
-        return self._ask("HELLO", R.hello)
+    def hello(self) -> Hello:
+        """HELLO: server, version, proto, verbs, options, the limits of
+        the server's configuration and (a server with AUTH) auth, as a
+        :class:`Hello` dict: the numbers (proto, the limits) ints, the
+        rest strs (``auth``: ``required`` or ``none``)."""
+        return cast(Hello, self._ask("HELLO", R.hello))
 
-    def stats(self) -> Dict[str, str]:
-        """STATS, as a dict of strings."""
-        return self._ask("STATS", R.stats)
+    def stats(self) -> Dict[str, Value]:
+        """STATS as a dict: a count or a number of microseconds an int,
+        a value with a point a float, any other (``version``) a str."""
+        return cast(Dict[str, Value], self._ask("STATS", R.stats))
 
     # -- verbs that solve ------------------------------------------------
+    @overload
+    def solve(self, puzzle: str, *, budget: Optional[int] = ...,
+              deadline: Optional[float] = ...,
+              effort: Literal[False] = ...) -> str: ...
+    @overload
+    def solve(self, puzzle: str, *, budget: Optional[int] = ...,
+              deadline: Optional[float] = ...,
+              effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def solve(self, puzzle: str, *, budget: Optional[int] = ...,
+              deadline: Optional[float] = ...,
+              effort: bool) -> Union[str, Effort[str]]: ...
+
     def solve(self, puzzle: str, *, budget: Optional[int] = None,
               deadline: Optional[float] = None,
               effort: bool = False) -> Any:
@@ -400,12 +512,38 @@ class Client:
         return self._call(*_solve("SOLVE", puzzle, options(
             budget, deadline, effort), effort))
 
+    @overload
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = ...,
+               deadline: Optional[float] = ...,
+               effort: Literal[False] = ...) -> str: ...
+    @overload
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = ...,
+               deadline: Optional[float] = ...,
+               effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def lexmin(self, puzzle: str, *, budget: Optional[int] = ...,
+               deadline: Optional[float] = ...,
+               effort: bool) -> Union[str, Effort[str]]: ...
+
     def lexmin(self, puzzle: str, *, budget: Optional[int] = None,
                deadline: Optional[float] = None,
                effort: bool = False) -> Any:
         """The lexicographically smallest solution."""
         return self._call(*_solve("LEXMIN", puzzle, options(
             budget, deadline, effort), effort))
+
+    @overload
+    def count(self, puzzle: str, limit: int = ..., *,
+              budget: Optional[int] = ..., deadline: Optional[float] = ...,
+              effort: Literal[False] = ...) -> int: ...
+    @overload
+    def count(self, puzzle: str, limit: int = ..., *,
+              budget: Optional[int] = ..., deadline: Optional[float] = ...,
+              effort: Literal[True]) -> Effort[int]: ...
+    @overload
+    def count(self, puzzle: str, limit: int = ..., *,
+              budget: Optional[int] = ..., deadline: Optional[float] = ...,
+              effort: bool) -> Union[int, Effort[int]]: ...
 
     def count(self, puzzle: str, limit: int = 2, *,
               budget: Optional[int] = None,
@@ -416,6 +554,19 @@ class Client:
         return self._call(*_count(puzzle, limit, options(
             budget, deadline, effort), effort))
 
+    @overload
+    def analyze(self, puzzle: str, *, budget: Optional[int] = ...,
+                deadline: Optional[float] = ...,
+                effort: Literal[False] = ...) -> Analysis: ...
+    @overload
+    def analyze(self, puzzle: str, *, budget: Optional[int] = ...,
+                deadline: Optional[float] = ...,
+                effort: Literal[True]) -> Effort[Analysis]: ...
+    @overload
+    def analyze(self, puzzle: str, *, budget: Optional[int] = ...,
+                deadline: Optional[float] = ...,
+                effort: bool) -> Union[Analysis, Effort[Analysis]]: ...
+
     def analyze(self, puzzle: str, *, budget: Optional[int] = None,
                 deadline: Optional[float] = None,
                 effort: bool = False) -> Any:
@@ -423,6 +574,19 @@ class Client:
         rating, in one round trip: an :class:`Analysis`."""
         return self._call(*_analyze(puzzle, options(budget, deadline,
                                                     effort), effort))
+
+    @overload
+    def solutions(self, puzzle: str, n: int, *, budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[False] = ...) -> List[str]: ...
+    @overload
+    def solutions(self, puzzle: str, n: int, *, budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[True]) -> Effort[List[str]]: ...
+    @overload
+    def solutions(self, puzzle: str, n: int, *, budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: bool) -> Union[List[str], Effort[List[str]]]: ...
 
     def solutions(self, puzzle: str, n: int, *,
                   budget: Optional[int] = None,
@@ -437,12 +601,39 @@ class Client:
         return self._call(*_solutions(puzzle, n, options(
             budget, deadline, effort), effort))
 
+    @overload
+    def rate(self, puzzle: str, *, budget: Optional[int] = ...,
+             deadline: Optional[float] = ...,
+             effort: Literal[False] = ...) -> Rating: ...
+    @overload
+    def rate(self, puzzle: str, *, budget: Optional[int] = ...,
+             deadline: Optional[float] = ...,
+             effort: Literal[True]) -> Effort[Rating]: ...
+    @overload
+    def rate(self, puzzle: str, *, budget: Optional[int] = ...,
+             deadline: Optional[float] = ...,
+             effort: bool) -> Union[Rating, Effort[Rating]]: ...
+
     def rate(self, puzzle: str, *, budget: Optional[int] = None,
              deadline: Optional[float] = None,
              effort: bool = False) -> Any:
         """How hard the puzzle is for a person: a :class:`Rating`."""
         return self._call(*_rate(puzzle, options(budget, deadline, effort),
                                  effort))
+
+    @overload
+    def hint(self, puzzle: str, grid: Optional[str] = ..., *,
+             budget: Optional[int] = ..., deadline: Optional[float] = ...,
+             effort: Literal[False] = ...) -> Optional[Hint]: ...
+    @overload
+    def hint(self, puzzle: str, grid: Optional[str] = ..., *,
+             budget: Optional[int] = ..., deadline: Optional[float] = ...,
+             effort: Literal[True]) -> Effort[Optional[Hint]]: ...
+    @overload
+    def hint(self, puzzle: str, grid: Optional[str] = ..., *,
+             budget: Optional[int] = ..., deadline: Optional[float] = ...,
+             effort: bool) -> Union[Optional[Hint],
+                                    Effort[Optional[Hint]]]: ...
 
     def hint(self, puzzle: str, grid: Optional[str] = None, *,
              budget: Optional[int] = None,
@@ -453,6 +644,56 @@ class Client:
         None when every cell is filled."""
         return self._call(*_hint(puzzle, grid, options(
             budget, deadline, effort), effort))
+
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: None = ...,
+                 effort: Literal[False] = ...) -> str: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: None = ...,
+                 effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[True], symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[False] = ...) -> Generated: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[True], symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[True]) -> Effort[Generated]: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: float,
+                 effort: Literal[False] = ...) -> Generated: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: Literal[False] = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: float,
+                 effort: Literal[True]) -> Effort[Generated]: ...
+    @overload
+    def generate(self, level: Optional[str] = ..., seed: Optional[int] = ...,
+                 *, info: bool = ..., symmetry: Optional[str] = ...,
+                 clues: Union[None, int, Tuple[int, int]] = ...,
+                 pattern: Optional[str] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: bool = ...) -> Any: ...
 
     def generate(self, level: Optional[str] = None,
                  seed: Optional[int] = None, *, info: bool = False,
@@ -466,10 +707,11 @@ class Client:
         server's default, ``medium``), the same for the same seed.  Its
         shape: ``symmetry`` (one of :data:`SYMMETRIES`), ``clues`` (a
         number of givens, or a (low, high) pair), ``pattern`` (81 cells,
-        ``x`` for a given, ``.`` for a blank).  With info, or when the
-        deadline came first and the server answers the nearest level it
-        made, a :class:`Generated` that says the level (and with info
-        the seed); else the puzzle."""
+        ``x`` for a given, ``.`` for a blank).  With info or a deadline,
+        however the deadline falls, a :class:`Generated`: the puzzle,
+        its level (the one asked, or the nearest made by the deadline),
+        with info the seed that makes it again (else None); without
+        either, the puzzle (a str)."""
         gen = _generator(level, info, symmetry, clues, pattern, budget,
                          deadline, effort)
         return self._call(*gen(seed))
@@ -479,7 +721,17 @@ class Client:
         """The canonical (minlex) form of the puzzle, ``.`` for blanks,
         and its number of automorphisms: two puzzles are equivalent
         exactly when their forms are equal."""
-        return self._call(*_canon(puzzle))
+        return cast(Tuple[str, int], self._call(*_canon(puzzle)))
+
+    @overload
+    def shuffle(self, puzzle: str, seed: Optional[int] = ..., *,
+                info: Literal[False] = ...) -> str: ...
+    @overload
+    def shuffle(self, puzzle: str, seed: Optional[int] = ..., *,
+                info: Literal[True]) -> Seeded: ...
+    @overload
+    def shuffle(self, puzzle: str, seed: Optional[int] = ..., *,
+                info: bool) -> Union[str, Seeded]: ...
 
     def shuffle(self, puzzle: str, seed: Optional[int] = None, *,
                 info: bool = False) -> Any:
@@ -487,6 +739,32 @@ class Client:
         server picks one; info returns a :class:`Seeded` naming it)."""
         return self._call(*_seeded("SHUFFLE", puzzle, seed, info, "",
                                    False))
+
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[False] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[False] = ...) -> str: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[False] = ..., budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[True], budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[False] = ...) -> Seeded: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *,
+                 info: Literal[True], budget: Optional[int] = ...,
+                 deadline: Optional[float] = ...,
+                 effort: Literal[True]) -> Effort[Seeded]: ...
+    @overload
+    def minimize(self, puzzle: str, seed: Optional[int] = ..., *, info: bool,
+                 budget: Optional[int] = ..., deadline: Optional[float] = ...,
+                 effort: bool) -> Union[str, Seeded, Effort[str],
+                                  Effort[Seeded]]: ...
 
     def minimize(self, puzzle: str, seed: Optional[int] = None, *,
                  info: bool = False, budget: Optional[int] = None,
@@ -496,6 +774,32 @@ class Client:
         drawn from the seed, until none can go."""
         return self._call(*_seeded("MINIMIZE", puzzle, seed, info, options(
             budget, deadline, effort), effort))
+
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[False] = ..., budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[False] = ...) -> str: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[False] = ..., budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[True]) -> Effort[str]: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[True], budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[False] = ...) -> Seeded: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *,
+                  info: Literal[True], budget: Optional[int] = ...,
+                  deadline: Optional[float] = ...,
+                  effort: Literal[True]) -> Effort[Seeded]: ...
+    @overload
+    def constrain(self, puzzle: str, seed: Optional[int] = ..., *, info: bool,
+                  budget: Optional[int] = ..., deadline: Optional[float] = ...,
+                  effort: bool) -> Union[str, Seeded, Effort[str],
+                                   Effort[Seeded]]: ...
 
     def constrain(self, puzzle: str, seed: Optional[int] = None, *,
                   info: bool = False, budget: Optional[int] = None,
@@ -513,8 +817,8 @@ class Client:
         """The whole logical solution from grid (as :meth:`hint` takes
         it; None: the puzzle), every step applied before the next: a
         :class:`Path`."""
-        return self._call(*_path(puzzle, grid, options(budget, deadline,
-                                                       False)))
+        return cast(Path, self._call(*_path(puzzle, grid, options(
+            budget, deadline, False))))
 
     # -- pipelined batches -----------------------------------------------
     def _many(self, items: Iterable[Any],
@@ -533,7 +837,8 @@ class Client:
             raise
         it = iter(items)
         # Requests in flight (request, spec) and refused ones (error).
-        sent: collections.deque = collections.deque()
+        sent: Deque[Union[InputError, Tuple[str, _Spec]]] = \
+            collections.deque()
         done = False
         while True:
             # Refill once half the window is answered: one write a batch.

@@ -9,10 +9,14 @@ raises as :class:`ProtocolError`.  Those of an answer know the request:
 """
 
 import re
-from typing import (Any, Callable, Dict, List, NamedTuple, Optional,
-                    Tuple, Union)
+import sys
+from typing import (Any, Callable, Dict, Generic, List, NamedTuple,
+                    Optional, Tuple, TypedDict, TypeVar, Union)
 
 from .checks import LEVELS, check_grid, check_solution, filled, givens
+
+#: The level of a GENERATE that names none (doc/protocol.md).
+DEFAULT_LEVEL = "medium"
 
 
 class Rating(NamedTuple):
@@ -81,13 +85,49 @@ class Path(NamedTuple):
     dead_end: bool
 
 
-class Effort(NamedTuple):
-    """What a reply cost, with ``effort=True``: ``value`` is what the
-    method returns otherwise; ``guesses`` made and microseconds of
-    solving."""
-    value: Any
-    guesses: int
-    us: int
+V = TypeVar("V", covariant=True)
+
+if sys.version_info >= (3, 11):
+    class Effort(NamedTuple, Generic[V]):
+        """What a reply cost, with ``effort=True``: ``value`` is what
+        the method returns otherwise (``Effort[str]`` of solve());
+        ``guesses`` made and microseconds of solving."""
+        value: V
+        guesses: int
+        us: int
+else:                   # a NamedTuple is generic from Python 3.11 on
+    class Effort(NamedTuple):
+        value: Any
+        guesses: int
+        us: int
+
+
+#: A value of HELLO or STATS: a decimal number is an int, one with a
+#: point a float, anything else (a version, a list) a str.
+Value = Union[int, float, str]
+
+
+class Hello(TypedDict, total=False):
+    """HELLO's tokens: the numbers (proto and the limits) ints, the rest
+    strs (lists as the server writes them, comma-separated); ``auth``
+    (``required`` or ``none``) only from servers that have AUTH.  A key
+    a newer server adds is there too, its value as :data:`Value`
+    says."""
+    server: str
+    version: str
+    proto: int
+    verbs: str
+    options: str
+    levels: str
+    symmetries: str
+    max_connections: int
+    idle_timeout: int
+    write_timeout: int
+    max_line: int
+    output_high: int
+    budget: int
+    count_max: int
+    auth: str
 
 
 Parse = Callable[[Any], Any]
@@ -218,7 +258,9 @@ def generated(level: Optional[str] = None, seed: Optional[int] = None,
               pattern: Optional[str] = None) -> Parse:
     """GENERATE's answer to a request of that level, seed and shape: a
     puzzle of 17 givens or more, with info its seed= and level=; late
-    (a deadline was given): level= alone, a nearest level."""
+    (a deadline was given): level= alone, a nearest level.  With info
+    or late a Generated (its level the one asked when the reply has
+    none), else the puzzle."""
     def parse(line: str) -> Union[str, Generated]:
         puzzle, *tokens = line.split(" ")
         n = len(givens(check_grid(puzzle)))
@@ -228,8 +270,9 @@ def generated(level: Optional[str] = None, seed: Optional[int] = None,
                 (ch == ".") != (pattern[i] in ".0")
                 for i, ch in enumerate(puzzle)):
             raise ValueError("givens not the pattern's: " + puzzle)
-        if not tokens:
-            return puzzle
+        if not tokens and not info:
+            return Generated(puzzle, None, level or DEFAULT_LEVEL) \
+                if late else puzzle
         kv = _tokens(tokens, ("seed", "level") if info else ("level",))
         if info and "seed" not in kv or (not info and not late):
             raise ValueError("unexpected tokens: %r" % line[82:])
@@ -243,7 +286,7 @@ def generated(level: Optional[str] = None, seed: Optional[int] = None,
     return parse
 
 
-_generated = generated()
+_generated = generated(late=True)
 
 
 def seeded(puzzle: str, verb: str, seed: Optional[int],
@@ -309,14 +352,29 @@ def solutions(puzzle: str, n: int, effort: bool) -> Parse:
     return parse
 
 
-def stats(lines: List[str]) -> Dict[str, str]:
-    """STATS' lines, "STAT <name> <value>", as a dict."""
-    out = {}
+_FLOAT = re.compile(r"-?[0-9]{1,20}\.[0-9]{1,20}")
+_STRS = frozenset(Hello.__annotations__) - frozenset(
+    k for k, t in Hello.__annotations__.items() if t in (int, "int"))
+
+
+def value(s: str) -> Value:
+    """A value of HELLO or STATS as :data:`Value` says."""
+    if _NUM.fullmatch(s):
+        return int(s)
+    if _FLOAT.fullmatch(s):
+        return float(s)
+    return s
+
+
+def stats(lines: List[str]) -> Dict[str, Value]:
+    """STATS' lines, "STAT <name> <value>", as a dict, each value an
+    int, a float or (the version) a str."""
+    out: Dict[str, Value] = {}
     for ln in lines:
-        stat, name, value = ln.split(" ", 2)
+        stat, name, v = ln.split(" ", 2)
         if stat != "STAT":
             raise ValueError(ln[:60])
-        out[word(name)] = value
+        out[word(name)] = value(v)
     return out
 
 
@@ -325,9 +383,12 @@ def path(lines: List[str]) -> Path:
     RATE's words and each technique's steps, counted right."""
     *steps, summary = lines
     dead = bool(steps) and steps[-1].startswith("nostep ")
-    hints = [hint(ln) for ln in (steps[:-1] if dead else steps)]
-    if any(h is None for h in hints):
-        raise ValueError("'solved' in a path")
+    hints: List[Hint] = []
+    for ln in steps[:-1] if dead else steps:
+        h = hint(ln)
+        if h is None:
+            raise ValueError("'solved' in a path")
+        hints.append(h)
     words = summary.split(" ")
     used = {word(k): num(v) for k, v in (w.split("=") for w in words[3:])}
     counted: Dict[str, int] = {}
@@ -338,14 +399,22 @@ def path(lines: List[str]) -> Path:
     return Path(hints, rating(" ".join(words[:3])), used, dead)
 
 
-def hello(line: str) -> Dict[str, str]:
+def hello(line: str) -> Hello:
+    """HELLO's line as a Hello: server=sudokud, proto a number, auth
+    required or none if there; the numbers of Hello ints (num: no sign,
+    no leading zero), its other keys strs, any other key a Value."""
     words = line.split(" ")
     if words[0] != "HELLO":
         raise ValueError(line[:40])
     kv = dict(w.split("=", 1) for w in words[1:])
     if kv.get("server") != "sudokud" or "proto" not in kv:
         raise ValueError("not a sudokud: %r" % line[:60])
-    return kv
+    if kv.get("auth", "none") not in ("none", "required"):
+        raise ValueError("auth=%s" % kv["auth"][:20])
+    out: Dict[str, Value] = {k: v if k in _STRS else
+                             num(v) if k in Hello.__annotations__ else
+                             value(v) for k, v in kv.items()}
+    return out              # type: ignore[return-value]
 
 
 def version(line: str) -> str:

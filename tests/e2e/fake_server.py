@@ -15,8 +15,13 @@ of the connections it accepted after sudokuc first closed one (late):
 sudokuc closes its connections to a server it sets aside, all opened at
 its start, and never opens another.  PING gets PONG (unless pong=False:
 then answer's), so that sudokuc's probe of a server after a failure goes
-through.  It needs no daemon: the lies are made from the tests' own
-reference solver (reference.py).
+through.  With auth=SECRET it asks for AUTH as sudokud does with an
+auth_file: "AUTH SECRET" gets OK, another secret ERR noauth, and every
+request but PING, HELLO, AUTH and QUIT before AUTH succeeded on that
+connection ERR noauth, unanswered; auth="" is a server without a secret,
+which refuses every AUTH.  It counts the AUTH lines (auths).  It needs
+no daemon: the lies are made from the tests' own reference solver
+(reference.py).
 """
 
 import socket
@@ -89,9 +94,11 @@ class Raw:
 
 
 class FakeServer:
-    def __init__(self, answer, path=None, pong=True):
+    def __init__(self, answer, path=None, pong=True, auth=None):
         self.answer = answer
         self.pong = pong
+        self.auth = auth
+        self.auths = 0
         self.closed = 0         # connections sudokuc closed
         self.late = 0           # connections accepted after one closed
         if path is None:
@@ -125,7 +132,21 @@ class FakeServer:
             self.threads.append(t)
             t.start()
 
-    def reply(self, line):
+    def reply(self, line, state):
+        if self.auth is not None:
+            verb, _, secret = line.partition(" ")
+            if verb == "AUTH":
+                with self.lock:
+                    self.auths += 1
+                if not self.auth:
+                    return "ERR noauth no secret is set on this server " \
+                        "(auth_file)"
+                state["authed"] = secret == self.auth
+                return "OK" if state["authed"] else "ERR noauth wrong secret"
+            if not state.get("authed") and verb not in ("PING", "HELLO",
+                                                        "QUIT"):
+                return "ERR noauth authentication required: AUTH " \
+                    "<secret> first"
         if line == "PING" and self.pong:
             return "PONG"
         with self.lock:
@@ -135,6 +156,7 @@ class FakeServer:
     def serve(self, conn):
         conn.settimeout(0.2)
         buf = b""
+        state = {}              # this connection's: authed
         while not self.done:
             try:
                 data = conn.recv(65536)
@@ -150,7 +172,7 @@ class FakeServer:
             out, cut = [], False
             while b"\n" in buf and not cut:
                 raw, buf = buf.split(b"\n", 1)
-                got = self.reply(raw.decode().rstrip("\r"))
+                got = self.reply(raw.decode().rstrip("\r"), state)
                 if isinstance(got, (Slow, Raw)):
                     if not self.trickle(conn, out, got):
                         break

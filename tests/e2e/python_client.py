@@ -54,8 +54,12 @@ def _(c):
         k.ping()
         eq(k.version(), h.package_version(), "version()")
         hello = k.hello()
-        eq((hello["server"], hello["proto"]), ("sudokud", "2"), "hello()")
+        eq((hello["server"], hello["proto"]), ("sudokud", 2), "hello()")
         check("SOLVE" in hello["verbs"].split(","), "verbs")
+        eq((type(hello["budget"]), type(hello["version"])), (int, str),
+           "hello(): the limits ints, the rest strs")
+        check("auth" not in hello or hello["auth"] in ("none", "required"),
+              "hello()['auth']: %r" % hello.get("auth"))
         eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "solve()")
         eq(k.lexmin(EMPTY), h.EMPTY_LEXMIN, "lexmin()")
         eq((k.count(h.CLASSIC), k.count(EMPTY, 7)), (1, 7), "count()")
@@ -79,7 +83,18 @@ def _(c):
         g = k.generate("easy", info=True)
         eq((g.level, k.generate("easy", g.seed)), ("easy", g.puzzle),
            "generate(info=True): its seed makes it again")
-        check(int(k.stats()["cmd_solve"]) >= 1, "stats()")
+        st = k.stats()
+        check(isinstance(st["cmd_solve"], int) and st["cmd_solve"] >= 1 and
+              st["version"] == h.package_version(), "stats(): %r" % (st,))
+        # One type however the deadline falls (when it falls depends on
+        # the machine): a Generated, its level easy or the nearest made.
+        for level, ms in (("easy", 60.0), ("extreme", 0.001)):
+            g = k.generate(level, 3, deadline=ms)
+            check(isinstance(g, sudokud.Generated) and g.seed is None and
+                  g.level in sudokud.LEVELS, "generate(deadline=): %r"
+                  % (g,))
+            if g.level == level:
+                eq(g.puzzle, k.generate(level, 3), "the level's puzzle")
 
 
 @T.case("errors: sudokud.Error with the protocol's code and text; options "

@@ -14,12 +14,16 @@ the next request's (the next call connects again); a reply a version 2
 sudokud would not send (a wrong answer, five copies of a solution, a
 pair of replies swapped, bytes that are no text, a line or a list
 without end) raises sudokud.ProtocolError; deadline= goes out in
-milliseconds.
+milliseconds.  AUTH (issue 30) against a fake server that asks for it
+as sudokud does: the secret sent first on every connection, a wrong one
+or a server without one sudokud.AuthError, a request before AUTH too,
+a secret that could not go out refused before anything is sent.
 """
 
 import builtins
 import os
 import sys
+import tempfile
 import time
 
 sys.dont_write_bytecode = True      # keep the source tree clean
@@ -255,6 +259,138 @@ def _(c):
         check(1 <= took <= 4.5, "raised after %.2f s, timeout 2" % took)
     finally:
         k.close()
+        s.close()
+
+
+@T.case("generate() with a deadline is a Generated however it falls: the "
+        "exact answer (no level=) has the level asked (the default "
+        "medium), the nearest one its level=; without one a str",
+        transports=ONE, daemonless=True)
+def _(c):
+    reply = {"GENERATE": CLASSIC}
+    s, k = serving(lambda line: reply[line.split(" ")[0]])
+    try:
+        G = sudokud.Generated
+        eq(k.generate("hard", 1, deadline=5), G(CLASSIC, None, "hard"),
+           "in time")
+        eq(k.generate(deadline=5), G(CLASSIC, None, "medium"), "default")
+        eq(k.generate("hard", 1), CLASSIC, "no deadline: the puzzle")
+        reply["GENERATE"] = CLASSIC + " level=easy"
+        eq(k.generate("hard", 1, deadline=5), G(CLASSIC, None, "easy"),
+           "late: the nearest level")
+    finally:
+        k.close()
+        s.close()
+
+
+def authed(secret="s3cret", answer=honest):
+    """A fake server that asks for AUTH with secret ("" none set)."""
+    got = []
+    s = FakeServer(lambda line: got.append(line) or answer(line),
+                   auth=secret)
+    return s, got
+
+
+@T.case("AUTH: the right secret is sent first on every connection, "
+        "before a pipelined batch and again after a reconnection; "
+        "auth_file= too; hello() says auth=required", transports=ONE,
+        daemonless=True)
+def _(c):
+    hello = ("HELLO server=sudokud version=0.2.0 proto=2 budget=100000 "
+             "auth=required")
+    s, got = authed(answer=lambda line: hello if line == "HELLO"
+                    else honest(line))
+    try:
+        with sudokud.Client(s.name[4:], timeout=5, auth="s3cret") as k:
+            eq(list(k.solve_many([CLASSIC, OTHER] * 3, window=4)),
+               [SOLUTION, solution(OTHER)] * 3, "a batch after AUTH")
+            eq((k.hello()["auth"], s.auths), ("required", 1), "hello()")
+            k.close()
+            eq(list(k.solve_many([OTHER])), [solution(OTHER)],
+               "a batch after a reconnection")
+            eq((s.auths, len(s.threads)), (2, 2), "an AUTH a connection")
+        fd, path = tempfile.mkstemp(prefix="sudokud-auth.")
+        try:
+            os.write(fd, b"s3cret\n")
+            os.close(fd)
+            with sudokud.Client(s.name[4:], timeout=5,
+                                auth_file=path) as k:
+                eq(k.solve(CLASSIC), SOLUTION, "auth_file=")
+        finally:
+            os.unlink(path)
+        eq(s.auths, 3, "auth_file's AUTH")
+        eq(got, ["SOLVE " + p for p in [CLASSIC, OTHER] * 3] +
+           ["HELLO", "SOLVE " + OTHER, "SOLVE " + CLASSIC],
+           "the server's requests, each after AUTH")
+    finally:
+        s.close()
+
+
+@T.case("AUTH refused: a wrong secret, a server with none set: "
+        "sudokud.AuthError (an Error, code noauth, request AUTH without "
+        "the secret), the connection closed; a request before AUTH "
+        "(none given; a pipelined batch, each in its place) is an "
+        "AuthError too, and "
+        "the connection stays", transports=ONE, daemonless=True)
+def _(c):
+    for secret, text in (("other", "wrong secret"),
+                         ("", "no secret is set on this server "
+                          "(auth_file)")):
+        s, got = authed(secret)
+        try:
+            e = fails(sudokud.AuthError, "AUTH to %r" % secret,
+                      sudokud.Client, s.name[4:], timeout=5,
+                      auth="s3cret")
+            eq((e.code, e.text, e.request), ("noauth", text, "AUTH"),
+               "the AuthError")
+            check(isinstance(e, sudokud.Error) and "s3cret" not in str(e),
+                  "an Error, the secret not in it: %r" % (e,))
+            eq((got, s.auths), ([], 1), "nothing sent after AUTH")
+            check(h.wait_for(lambda: s.closed == 1, 5), "not closed")
+        finally:
+            s.close()
+    s, got = authed()
+    try:
+        with sudokud.Client(s.name[4:], timeout=5) as k:
+            e = fails(sudokud.AuthError, "SOLVE before AUTH", k.solve,
+                      CLASSIC)
+            eq((e.code, e.text, e.request), ("noauth", "authentication "
+               "required: AUTH <secret> first", "SOLVE " + CLASSIC),
+               "a request before AUTH")
+            batch = list(k.solve_many([CLASSIC, OTHER], errors=True))
+            check(all(isinstance(e, sudokud.AuthError) for e in batch),
+                  "a batch before AUTH: %r" % (batch,))
+            eq(k.request("AUTH s3cret"), "OK", "AUTH by request()")
+            eq(list(k.solve_many([CLASSIC, OTHER])),
+               [SOLUTION, solution(OTHER)], "a batch after it")
+            eq(len(s.threads), 1, "one connection throughout")
+    finally:
+        s.close()
+
+
+@T.case("a secret is checked before anything is sent: empty, 257 bytes, a "
+        "blank, a line break, non-ASCII, not a str, auth and auth_file "
+        "both, an auth_file missing: InputError, no connection",
+        transports=ONE, daemonless=True)
+def _(c):
+    s, _ = authed()
+    try:
+        for what, kw in (("empty", {"auth": ""}),
+                         ("257 bytes", {"auth": "x" * 257}),
+                         ("a blank", {"auth": "a b"}),
+                         ("a line break", {"auth": "ab\nPING"}),
+                         ("non-ASCII", {"auth": "caf\u00e9"}),
+                         ("bytes", {"auth": b"secret"}),
+                         ("both", {"auth": "a", "auth_file": "/dev/null"}),
+                         ("a missing file",
+                          {"auth_file": "/nonexistent/secret"})):
+            fails(sudokud.InputError, what, sudokud.Client, s.name[4:],
+                  timeout=5, **kw)
+        eq(len(s.threads), 0, "connections made")
+        fails(sudokud.AuthError, "256 bytes, another secret",
+              sudokud.Client, s.name[4:], timeout=5, auth="~" * 256)
+        eq(s.auths, 1, "256 bytes sent")
+    finally:
         s.close()
 
 
