@@ -189,6 +189,37 @@ def _(c):
             raise Fail("plaintext to a TLS port answered")
 
 
+@T.case("auth= against the daemon's auth_file, over TLS: the right "
+        "secret serves every call (and again after a reconnection), a "
+        "wrong one raises AuthError (noauth), none at all gets AuthError "
+        "from the first request", transports=ONE, own=True)
+def _(c):
+    secret = os.path.join(DIR, "secret")
+    with open(secret, "w") as f:
+        f.write("tls-and-a-secret\n")
+    with daemon(extra="[server]\nauth_file = %s\n" % secret) as d:
+        addr = "127.0.0.1:%d" % d.tls_port
+        k = sudokud.Client(addr, tls=ctx(), server_hostname="localhost",
+                           auth="tls-and-a-secret")
+        eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "SOLVE after AUTH")
+        eq(k.hello()["auth"], "required", "HELLO auth=")
+        k.close()
+        eq(k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "after a reconnection")
+        k.close()
+        for what, kw in (("a wrong secret", {"auth": "not-it"}),
+                         ("no secret", {})):
+            try:
+                k = sudokud.Client(addr, tls=ctx(),
+                                   server_hostname="localhost", **kw)
+                k.solve(h.CLASSIC)
+            except sudokud.AuthError as e:
+                eq(e.code, "noauth", "%s: the code" % what)
+            else:
+                raise Fail("%s: served" % what)
+            finally:
+                k.close()
+
+
 if __name__ == "__main__":
     try:
         sys.exit(T.run())
