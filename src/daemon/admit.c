@@ -29,6 +29,7 @@ struct admit_peer {
 
 struct admit {
 	_Atomic uint64_t	 open;
+	_Atomic uint64_t	 half;		/* admit_half()'s */
 	pthread_mutex_t		 lock;		/* guards peers */
 	struct admit_peer	*peers[ADMIT_BUCKETS];
 };
@@ -40,6 +41,7 @@ admit_new(void)
 
 	a = xcalloc(1, sizeof *a);
 	atomic_init(&a->open, 0);
+	atomic_init(&a->half, 0);
 	pthread_mutex_init(&a->lock, NULL);
 	return (a);
 }
@@ -130,17 +132,35 @@ admit_unpeer(struct admit *a, const struct remote_addr *who)
 }
 
 /* Taken, then given back if that went over: never more than max. */
-int
-admit_open(struct admit *a, unsigned int max)
+static int
+admit_take(_Atomic uint64_t *count, unsigned int max)
 {
 	uint64_t	n;
 
-	n = atomic_fetch_add_explicit(&a->open, 1, memory_order_relaxed);
-	if (n >= max) {
-		atomic_fetch_sub_explicit(&a->open, 1, memory_order_relaxed);
+	n = atomic_fetch_add_explicit(count, 1, memory_order_relaxed);
+	if (max != 0 && n >= max) {
+		atomic_fetch_sub_explicit(count, 1, memory_order_relaxed);
 		return (-1);
 	}
 	return (0);
+}
+
+int
+admit_open(struct admit *a, unsigned int max)
+{
+	return (admit_take(&a->open, max));
+}
+
+int
+admit_half(struct admit *a, unsigned int max)
+{
+	return (admit_take(&a->half, max));
+}
+
+void
+admit_half_close(struct admit *a)
+{
+	atomic_fetch_sub_explicit(&a->half, 1, memory_order_relaxed);
 }
 
 void

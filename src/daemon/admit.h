@@ -36,6 +36,15 @@ void		 admit_close(struct admit *);
 int		 admit_peer(struct admit *, const struct remote_addr *who,
 		    unsigned int max);
 void		 admit_unpeer(struct admit *, const struct remote_addr *who);
+/*
+ * Half-closed with work (max_half_closed): one more TCP connection whose
+ * client has ended its sending side while requests of its are still to
+ * answer, unless max are so already (0: no limit); 0 or -1.  Given back
+ * with admit_half_close().
+ */
+int		 admit_half(struct admit *, unsigned int max);
+void		 admit_half_close(struct admit *);
+
 /* Connections open now. */
 uint64_t	 admit_current(const struct admit *);
 

@@ -48,6 +48,7 @@ struct config {
 	int			 workers;	/* 0: one per online CPU */
 	int			 max_connections;
 	int			 max_connections_per_peer;
+	int			 max_half_closed;	/* TCP, with work */
 	char			*auth_file;	/* AUTH's secret, or NULL */
 	struct auth_secret	*auth;		/* read of it: auth_load() */
 	int			 idle_timeout;	/* seconds, 0: never */

@@ -114,6 +114,8 @@ conn_free(struct conn *c)
 	close(c->fd);
 	if (c->counted.family != 0)
 		admit_unpeer(set->env->admit, &c->counted);
+	if (c->half)
+		admit_half_close(set->env->admit);
 	free(c->peer);
 	free(c);
 	admit_close(set->env->admit);
@@ -234,31 +236,6 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	if (st != PROTO_MORE)
 		conn_watch_done(c, *t, line, len, &info);
 	return ((int)st);
-}
-
-/*
- * The first bytes of a connection from a plain listener, all of them so
- * far (proto_first()): served from now on, refused, or to be looked at
- * again with more.
- */
-static void
-conn_first(struct conn *c)
-{
-	const char	*p;
-	size_t		 len;
-
-	p = frame_data(&c->fr, &len);
-	switch (proto_first(c->set->env, c->out, p, len, c->eof)) {
-	case PROTO_MORE:
-		return;
-	case PROTO_CLOSE:
-		c->quit = 1;
-		frame_clear(&c->fr);
-		break;
-	case PROTO_OK:
-		break;
-	}
-	c->started = 1;
 }
 
 /*
@@ -452,6 +429,10 @@ conn_settle(struct conn *c)
 	frame_keep(&c->fr);
 	if (c->state == CONN_LINGER)
 		return;
+	if (conn_half(c, c->job != NULL || conn_frame(c)) == -1) {
+		conn_free(c);
+		return;
+	}
 	if (c->state == CONN_PROXY || c->state == CONN_HANDSHAKE)
 		conn_enter(c, c->state);
 	else if (c->quit)

@@ -22,6 +22,7 @@
 #include "common/log.h"
 #include "config.h"
 #include "conn_int.h"
+#include "proto.h"
 #include "remote.h"
 #include "stats.h"
 #include "tls.h"
@@ -69,10 +70,16 @@ conn_admit_peer(struct conn *c, const struct remote_addr *who)
 int
 conn_gone(struct conn *c)
 {
-	struct pollfd	pfd = { .fd = c->fd, .events = 0, .revents = 0 };
+	struct pollfd	pfd = { .fd = c->fd, .events = POLLRDHUP, .revents = 0 };
 
-	if (c->card.peer.family != AF_UNIX || poll(&pfd, 1, 0) != 1 ||
-	    !(pfd.revents & POLLHUP))
+	if (poll(&pfd, 1, 0) != 1)
+		return (0);
+	/* TCP: a FIN, of a full close or a half one (max_half_closed). */
+	if (c->card.peer.family != AF_UNIX) {
+		c->fin = (pfd.revents & (POLLRDHUP | POLLHUP)) != 0;
+		return (0);
+	}
+	if (!(pfd.revents & POLLHUP))
 		return (0);
 	log_debug("fd %d%s: the client has gone: its work is dropped",
 	    c->fd, CONN_PEER(c));
@@ -182,4 +189,58 @@ conn_admit_unix(struct conn_set *set, int fd)
 	(void)recv(fd, buf, sizeof buf, MSG_DONTWAIT);
 	close(fd);
 	return (-1);
+}
+
+int
+conn_half(struct conn *c, int work)
+{
+	struct conn_set	*set = c->set;
+	int		 want;
+
+	want = c->card.peer.family != AF_UNIX && (c->eof || c->fin) &&
+	    !c->quit && !c->stop && work;
+	if (want == (int)c->half)
+		return (0);
+	if (!want) {
+		admit_half_close(set->env->admit);
+		c->half = 0;
+		return (0);
+	}
+	if (admit_half(set->env->admit,
+	    (unsigned int)conn_cf(c)->max_half_closed) == 0) {
+		c->half = 1;
+		return (0);
+	}
+	stats_add(set->env->st, STAT_GONE_KICKS, 1);
+	if (wall_due(&set->half_warned, 60))
+		log_warnx("fd %d%s: ended its sending side with work left, "
+		    "one of more than max_half_closed (%d): dropped (logged "
+		    "once a minute)", c->fd, CONN_PEER(c),
+		    conn_cf(c)->max_half_closed);
+	return (-1);
+}
+
+/*
+ * The first bytes of a connection from a plain listener, all of them so
+ * far (proto_first()): served from now on, refused, or to be looked at
+ * again with more.
+ */
+void
+conn_first(struct conn *c)
+{
+	const char	*p;
+	size_t		 len;
+
+	p = frame_data(&c->fr, &len);
+	switch (proto_first(c->set->env, c->out, p, len, c->eof)) {
+	case PROTO_MORE:
+		return;
+	case PROTO_CLOSE:
+		c->quit = 1;
+		frame_clear(&c->fr);
+		break;
+	case PROTO_OK:
+		break;
+	}
+	c->started = 1;
 }

@@ -50,6 +50,7 @@ struct conn_set {
 	int64_t			 tls_warned;	/* a failed handshake logged */
 	int64_t			 auth_warned;	/* a wrong AUTH logged */
 	int64_t			 allow_warned;	/* a peer refused logged */
+	int64_t			 half_warned;	/* max_half_closed logged */
 	_Atomic unsigned int	 closed;	/* connections closed */
 };
 
@@ -71,6 +72,17 @@ void	conn_busy_text(const struct config *, int peer, char *buf,
 	    size_t size);
 int	conn_admit_peer(struct conn *, const struct remote_addr *who);
 int	conn_gone(struct conn *);
+/*
+ * After anything happened to c, which has work (requests to answer) or
+ * not: counted against max_half_closed if its client has ended its
+ * sending side over TCP; -1 (drop it) if that is one too many.
+ */
+int	conn_half(struct conn *, int work);
+/*
+ * The first bytes of a connection from a plain listener, all of them so
+ * far (proto_first()): served from now on, refused, or looked at again.
+ */
+void	conn_first(struct conn *);
 /*
  * The PROXY header, once it has all come: taken (then IDLE, or the TLS
  * handshake), or refused with its ERR line; and a step of a handshake
@@ -163,6 +175,8 @@ struct conn {
 	unsigned int		 queued:1;	/* in the run queue */
 	unsigned int		 tls:1;		/* TLS after the PROXY header */
 	unsigned int		 authed:1;	/* AUTH has succeeded */
+	unsigned int		 fin:1;		/* TCP: the client's FIN is in */
+	unsigned int		 half:1;	/* counted by admit_half() */
 
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */
