@@ -5,7 +5,8 @@ a temporary directory (not a test program): a CA, a server for localhost
 and 127.0.0.1 (two of them, for a reload), an expired one, one for
 another name only (sudokud.example), a client of the CA and one of
 another CA.  tls.py (the daemon's TLS listeners) and client_tls.py
-(sudokuc over TLS) share them.
+(sudokuc over TLS) share them: certs() makes them once, when first
+asked, and certs_cleanup() removes them.
 """
 
 import os
@@ -69,3 +70,19 @@ class Certs:
 
     def cleanup(self):
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+_CERTS = []
+
+
+def certs():
+    """The test's certificates, made when first asked."""
+    if not _CERTS:
+        _CERTS.append(Certs())
+    return _CERTS[0]
+
+
+def certs_cleanup():
+    for c in _CERTS:
+        c.cleanup()
+    del _CERTS[:]

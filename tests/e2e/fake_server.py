@@ -17,6 +17,13 @@ its start, and never opens another.  PING gets PONG (unless pong=False:
 then answer's), so that sudokuc's probe of a server after a failure goes
 through.  It needs no daemon: the lies are made from the tests' own
 reference solver (reference.py).
+
+With secret= it speaks AUTH as sudokud does with [auth] (client_tls.py):
+None (the default) is a server without a secret, which refuses AUTH
+and serves the rest; a string is the secret every connection must send
+first (AUTH SECRET gets OK, a wrong one ERR noauth, any other request
+before it ERR noauth too, but PING, HELLO and QUIT); firsts keeps the
+first line of each connection.
 """
 
 import socket
@@ -89,8 +96,14 @@ class Raw:
 
 
 class FakeServer:
-    def __init__(self, answer, path=None, pong=True):
+    NOSECRET = "ERR noauth no secret is set on this server (auth_file)"
+    WRONG = "ERR noauth wrong secret"
+    REQUIRED = "ERR noauth authentication required: AUTH <secret> first"
+
+    def __init__(self, answer, path=None, pong=True, secret=None):
         self.answer = answer
+        self.secret = secret
+        self.firsts = []        # the first line of each connection
         self.pong = pong
         self.closed = 0         # connections sudokuc closed
         self.late = 0           # connections accepted after one closed
@@ -125,7 +138,29 @@ class FakeServer:
             self.threads.append(t)
             t.start()
 
-    def reply(self, line):
+    def auth(self, line, conn):
+        """AUTH, or a request before it: the reply, or None to serve."""
+        if line.startswith("AUTH "):
+            if self.secret is None:
+                return self.NOSECRET
+            if line[5:] != self.secret:
+                return self.WRONG
+            conn["authed"] = True
+            return "OK"
+        if conn["authed"] or line.split(" ")[0] in ("PING", "HELLO",
+                                                    "QUIT"):
+            return None
+        return self.REQUIRED
+
+    def reply(self, line, conn=None):
+        if conn is not None:
+            if conn["first"]:
+                conn["first"] = False
+                with self.lock:
+                    self.firsts.append(line)
+            got = self.auth(line, conn)
+            if got is not None:
+                return got
         if line == "PING" and self.pong:
             return "PONG"
         with self.lock:
@@ -134,6 +169,7 @@ class FakeServer:
 
     def serve(self, conn):
         conn.settimeout(0.2)
+        state = {"first": True, "authed": self.secret is None}
         buf = b""
         while not self.done:
             try:
@@ -150,7 +186,7 @@ class FakeServer:
             out, cut = [], False
             while b"\n" in buf and not cut:
                 raw, buf = buf.split(b"\n", 1)
-                got = self.reply(raw.decode().rstrip("\r"))
+                got = self.reply(raw.decode().rstrip("\r"), state)
                 if isinstance(got, (Slow, Raw)):
                     if not self.trickle(conn, out, got):
                         break

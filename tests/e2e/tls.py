@@ -26,21 +26,11 @@ import time
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
-from certs import Certs                                 # noqa: E402
+from certs import certs, certs_cleanup                  # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
-
-
-CERTS = None
-
-
-def certs():
-    global CERTS
-    if CERTS is None:
-        CERTS = Certs()
-    return CERTS
 
 
 def tls_daemon(server="server", extra="", proxy=False, **opts):
@@ -336,5 +326,4 @@ if __name__ == "__main__":
     try:
         sys.exit(T.run())
     finally:
-        if CERTS is not None:
-            CERTS.cleanup()
+        certs_cleanup()
