@@ -203,9 +203,12 @@ def _(c):
             expect("the right secret (%s)" % f, run(
                 "--auth-file", f, "-C", "3", "-p", srv.port, h.CLASSIC), 0,
                 "", h.CLASSIC_SOLUTION + "\n")
-        eq(srv.firsts, ["AUTH s3cr3t-!~"] * 6, "the first lines")
     finally:
         srv.close()
+    # Each connection that sent anything sent AUTH first (one that was
+    # still connecting when the answer came may have sent nothing).
+    check(len(srv.firsts) >= 2 and set(srv.firsts) == {"AUTH s3cr3t-!~"},
+          "the first lines: %r" % srv.firsts)
     wrong = tmpfile("wrong", b"not-it\n")
     for name, server, f, text in (
             ("a wrong secret", FakeServer(answer, secret="s3cr3t-!~"),
