@@ -40,7 +40,8 @@
  * asked, a line too long) is set aside for the rest of the batch, with
  * a warning naming it and why: every connection to it is closed, their
  * requests go to the other servers, and the exit status says so.  With
- * no server left, the batch stops.
+ * no server left, the batch stops.  A server that refuses sudokuc (AUTH
+ * refused, a TLS handshake that fails) is set aside the same way.
  */
 #include <errno.h>
 #include <poll.h>
@@ -311,11 +312,7 @@ batch_reply(void *arg, struct peer *w, char *line)
 static size_t
 batch_owed(const struct batch *c)
 {
-	size_t	i, n = c->wait.len;
-
-	for (i = 0; i < pool_size(c->pool); i++)
-		n += pool_peer(c->pool, i)->q.len;
-	return (n);
+	return (c->wait.len + pool_owed(c->pool));
 }
 
 /* How the connection w was lost, in words. */
@@ -350,13 +347,12 @@ batch_requeue(struct batch *c, struct peer *w)
 }
 
 /*
- * The server of w answered wrong (why): every connection to it closed,
- * their requests to the others, and the server never used again.
+ * The server s answered wrong, or refused us (why): every connection to
+ * it closed, their requests to the others, and it is never used again.
  */
 static void
-batch_setaside(struct batch *c, struct peer *w, char *why)
+batch_setaside(struct batch *c, struct endpoint *s, char *why)
 {
-	struct endpoint	*s = w->server;
 	struct peer	*v;
 	size_t		 i, n = 0;
 
@@ -382,7 +378,7 @@ batch_lose(struct batch *c, struct peer *w, enum peer_status s, int error)
 	size_t	 n;
 
 	if (wrong) {
-		batch_setaside(c, w, why);
+		batch_setaside(c, w->server, why);
 		return;
 	}
 	n = batch_requeue(c, w);
@@ -409,6 +405,12 @@ batch_read(struct batch *c, struct peer *w)
 	case PEER_EOF:
 	case PEER_ERROR:
 		batch_lose(c, w, s, errno);
+		return (0);
+	case PEER_REFUSED:
+		c->wrong = w->refusal;
+		w->refusal = NULL;
+		w->server->refused = 1;
+		batch_lose(c, w, s, 0);
 		return (0);
 	default:
 		xasprintf(&c->wrong, "%s: a reply line longer than %d bytes",
@@ -450,20 +452,10 @@ static size_t
 batch_poll(struct batch *c, struct input *in, int wantinput,
     struct pollfd *pfd)
 {
-	struct peer	*w;
-	size_t		 i, n = pool_size(c->pool);
+	size_t		 n = pool_size(c->pool);
 	int		 r;
 
-	for (i = 0; i < n; i++) {
-		w = pool_peer(c->pool, i);
-		pfd[i].fd = w->fd;
-		pfd[i].events = 0;
-		if (w->state == PEER_CONNECTING || peer_pending(w))
-			pfd[i].events = POLLOUT;
-		if (w->state == PEER_UP)
-			pfd[i].events |= POLLIN;
-		pfd[i].revents = 0;
-	}
+	pool_events(c->pool, pfd);
 	pfd[n].revents = 0;
 	if (wantinput && input_fd(in) != -1) {
 		pfd[n].fd = input_fd(in);
@@ -529,6 +521,8 @@ static int
 batch_loop(struct batch *c, struct input *in)
 {
 	struct pollfd	 pfd[BATCH_CONN_MAX + 1];
+	struct endpoint	*s;
+	char		*why;
 	size_t		 n;
 	int		 state;
 
@@ -536,6 +530,8 @@ batch_loop(struct batch *c, struct input *in)
 	for (;;) {
 		c->now = item_clock();
 		pool_connect(c->pool, c->now);
+		while ((s = pool_refused(c->pool, &why)) != NULL)
+			batch_setaside(c, s, why);
 		if (pool_hopeless(c->pool)) {
 			pool_why(c->pool, c->now);
 			return (-1);

@@ -45,9 +45,15 @@ static const struct opt {
 	const char	*arg;		/* its argument, for --help */
 	const char	*help;
 } opts[] = {
+	{ "auth-file", required_argument, NULL, C_ALL, "=FILE",
+	  "send AUTH with the secret of FILE's first line first" },
 	{ "budget", required_argument, "b:", C_ALL, "=N",
 	  "at most N guesses per puzzle (-L: default "
 	  DEFAULTS_STRING(SUDOKU_BUDGET_SERVICE) ")" },
+	{ "ca", required_argument, NULL, C_ALL, "=FILE",
+	  "TLS: verify servers against the CAs of FILE" },
+	{ "cert", required_argument, NULL, C_ALL, "=FILE",
+	  "TLS: the client certificate of FILE (with --key)" },
 	{ "connections", required_argument, "C:", C_ALL, "=N",
 	  "N connections, one a server at least (default "
 	  DEFAULTS_STRING(BATCH_CONN_DEFAULT) ")" },
@@ -62,9 +68,12 @@ static const struct opt {
 	  "print solutions as line, grid, spaced or pretty" },
 	{ "help", no_argument, "h", C_ALL, "", "print this help and exit" },
 	{ "host", required_argument, "H:", C_ALL, "=HOST[:PORT]",
-	  "a server over TCP (port " SUDOKUD_PORT_DEFAULT "); may repeat" },
+	  "a TCP server (port " SUDOKUD_PORT_DEFAULT "; tls:// for TLS); may "
+	  "repeat" },
 	{ "jobs", required_argument, "j:", C_ALL, "=N",
 	  "-L: solve in N threads (default 1)" },
+	{ "key", required_argument, NULL, C_ALL, "=FILE",
+	  "TLS: the key of the client certificate" },
 	{ "local", no_argument, "L", C_ALL, "",
 	  "solve in-process, without a daemon" },
 	{ "lexmin", no_argument, "l", C_SOLVE, "",
@@ -91,6 +100,8 @@ static const struct opt {
 	{ "timeout", required_argument, "t:", C_ALL, "=SECONDS",
 	  "give up on a server silent that long (default "
 	  DEFAULTS_STRING(BATCH_TIMEOUT_DEFAULT) ")" },
+	{ "tls", no_argument, NULL, C_ALL, "",
+	  "TLS to every server over TCP, verified" },
 	{ "version", no_argument, "V", C_ALL, "", "print the version and exit" },
 	{ "verbose", no_argument, "v", C_ALL, "",
 	  "report resends, and a summary at the end, on stderr" },
@@ -129,6 +140,8 @@ static const char usage_text[] =
     "usage: sudokuc [-ehLlqVv] [-b budget] [-C connections] [-c [limit]]\n"
     "               [-D deadline] [-f format] [-H host[:port]] [-j threads]\n"
     "               [-p port] [-s socket] [-t timeout] [-w window]\n"
+    "               [--auth-file file] [--ca file] [--cert file --key file]\n"
+    "               [--tls]\n"
     "               [puzzle | file | - | ping | stats | version] ...\n"
     "       sudokuc [options] analyze [puzzle | file | -] ...\n"
     "       sudokuc [options] rate [puzzle | file | -] ...\n"
@@ -347,6 +360,8 @@ option_long(struct options *o, const char *name, const char *arg)
 {
 	struct sudoku_gen_opts	*g = &o->query.gen;
 
+	if (servers_long(o, name, arg) == 0)
+		return;
 	if (strcmp(name, "seed") == 0) {
 		o->seed = option_number(arg, 0, UINT64_MAX, "the seed");
 		o->seeded = 1;
@@ -528,6 +543,10 @@ options_check(const struct options *o)
 	    o->timeout != 0))
 		fatalx("-L solves in-process: -s, -H, -p and -t make no sense "
 		    "with it");
+	if (o->local && (o->tls || o->ca != NULL || o->cert != NULL ||
+	    o->key != NULL || o->authfile != NULL))
+		fatalx("-L solves in-process: --tls, --ca, --cert, --key and "
+		    "--auth-file are for servers");
 	if (o->local && o->stats)
 		fatalx("stats needs a daemon: not with -L");
 	if (!o->local && o->threads != 0)
@@ -569,4 +588,8 @@ options_free(struct options *o)
 	}
 	free(o->specs);
 	free(o->port);
+	free(o->ca);
+	free(o->cert);
+	free(o->key);
+	free(o->authfile);
 }

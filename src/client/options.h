@@ -31,6 +31,7 @@ struct spec {
 	char		*path;		/* -s */
 	char		*host;		/* -H */
 	char		*port;		/* of -H, or NULL */
+	int		 tls;		/* -H tls://HOST */
 };
 
 /* Puzzles generate -n may ask for in one run. */
@@ -53,6 +54,11 @@ struct options {
 	size_t		 nspecs;
 	char		*port;		/* -p */
 	int		 hostport;	/* an -H gave a port */
+	int		 tls;		/* --tls */
+	char		*ca;		/* --ca */
+	char		*cert;		/* --cert */
+	char		*key;		/* --key */
+	char		*authfile;	/* --auth-file */
 	unsigned long	 number;	/* generate -n; not solutions -n */
 	uint64_t	 seed;		/* --seed: the first item's */
 	int		 seeded;	/* --seed was given */

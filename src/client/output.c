@@ -565,8 +565,9 @@ output_finish(struct output *out, int fatal)
 	if (out->flags & OUTPUT_VERBOSE)
 		output_summary(out);
 	if (out->setaside > 0 && !fatal)
-		output_warnx(out, "%lu server%s set aside for wrong answers; "
-		    "every answer printed passed the checks", out->setaside,
+		output_warnx(out, "%lu server%s set aside for wrong answers or "
+		    "refusals; every answer printed passed the checks",
+		    out->setaside,
 		    out->setaside == 1 ? " was" : "s were");
 	if (fatal || out->failed > 0)
 		return (2);

@@ -18,14 +18,17 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <netdb.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/echo.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "peer.h"
+#include "peer_tls.h"
 
 /*
  * Why connect(2) to s failed with error.  When no daemon seems to be
@@ -85,10 +88,20 @@ peer_start(struct peer *w, int family, const struct sockaddr *sa,
 	return (-1);
 }
 
-/* The state after a connect step: 0 up, 1 connecting, -1 down. */
+/*
+ * The state after a connect step: 0 up, 1 connecting, -1 or -2 down.
+ * TCP up to a TLS server is its handshake beginning.
+ */
 static int
-peer_state(struct peer *w, int r)
+peer_state(struct peer *w, int r, char **cause)
 {
+	if (r == 0 && w->server->tls != NULL && w->ssl == NULL)
+		r = peer_tls_start(w, cause);
+	if (r < 0 && w->fd != -1) {
+		peer_tls_close(w);
+		close(w->fd);
+		w->fd = -1;
+	}
 	w->state = r == 0 ? PEER_UP : r == 1 ? PEER_CONNECTING : PEER_DOWN;
 	if (r == 0) {
 		w->rlen = w->wlen = w->woff = 0;
@@ -107,10 +120,10 @@ peer_next(struct peer *w, int error, char **cause)
 		r = peer_start(w, w->ai->ai_family, w->ai->ai_addr,
 		    w->ai->ai_addrlen, &error);
 		if (r != -1)
-			return (peer_state(w, r));
+			return (peer_state(w, r, cause));
 	}
 	peer_why(w->server, error, cause);
-	return (peer_state(w, -1));
+	return (peer_state(w, -1, cause));
 }
 
 int
@@ -122,7 +135,7 @@ peer_open(struct peer *w, char **cause)
 
 	if (s->path == NULL) {
 		if (servers_resolve(s, cause) == -1)
-			return (peer_state(w, -1));
+			return (peer_state(w, -1, cause));
 		w->ai = s->ai;
 		return (peer_next(w, ECONNREFUSED, cause));
 	}
@@ -130,13 +143,13 @@ peer_open(struct peer *w, char **cause)
 	sun.sun_family = AF_UNIX;
 	if (strlen(s->path) >= sizeof sun.sun_path) {
 		xasprintf(cause, "%s", strerror(ENAMETOOLONG));
-		return (peer_state(w, -1));
+		return (peer_state(w, -1, cause));
 	}
 	strncpy(sun.sun_path, s->path, sizeof sun.sun_path - 1);
 	if ((r = peer_start(w, AF_UNIX, (struct sockaddr *)&sun, sizeof sun,
 	    &error)) == -1)
 		peer_why(s, error, cause);
-	return (peer_state(w, r));
+	return (peer_state(w, r, cause));
 }
 
 int
@@ -145,15 +158,17 @@ peer_opened(struct peer *w, char **cause)
 	socklen_t	len = sizeof (int);
 	int		error = 0;
 
+	if (w->ssl != NULL)
+		return (peer_state(w, peer_tls_handshake(w, cause), cause));
 	if (getsockopt(w->fd, SOL_SOCKET, SO_ERROR, &error, &len) == -1)
 		error = errno;
 	if (error == 0)
-		return (peer_state(w, 0));
+		return (peer_state(w, 0, cause));
 	close(w->fd);
 	w->fd = -1;
 	if (w->server->path != NULL || w->ai == NULL) {
 		peer_why(w->server, error, cause);
-		return (peer_state(w, -1));
+		return (peer_state(w, -1, cause));
 	}
 	w->ai = w->ai->ai_next;
 	return (peer_next(w, error, cause));
@@ -162,12 +177,29 @@ peer_opened(struct peer *w, char **cause)
 void
 peer_close(struct peer *w)
 {
+	peer_tls_close(w);
 	if (w->fd != -1)
 		close(w->fd);
 	w->fd = -1;
 	w->state = PEER_DOWN;
 	w->rlen = w->wlen = w->woff = w->blen = w->blines = 0;
-	w->wdead = w->probing = 0;
+	w->wdead = w->probing = w->authing = 0;
+	free(w->refusal);
+	w->refusal = NULL;
+}
+
+short
+peer_events(const struct peer *w)
+{
+	short	ev = 0;
+
+	if (w->state == PEER_CONNECTING)
+		return (w->ssl != NULL ? w->tlswant : POLLOUT);
+	if (peer_pending(w))
+		ev = POLLOUT;
+	if (w->state == PEER_UP)
+		ev |= POLLIN;
+	return (ev);
 }
 
 void
@@ -204,6 +236,18 @@ peer_room(struct peer *w, size_t len)
 		w->wbuf = xreallocarray(w->wbuf, w->wsize, 1);
 	}
 	return (w->wbuf + w->wlen);
+}
+
+void
+peer_auth(struct peer *w)
+{
+	size_t	len = strlen(w->server->secret) + 6;
+
+	memcpy(peer_room(w, len), "AUTH ", 5);
+	memcpy(w->wbuf + w->wlen + 5, w->server->secret, len - 6);
+	w->wbuf[w->wlen + len - 1] = '\n';
+	w->wlen += len;
+	w->authing = 1;
 }
 
 void
@@ -342,8 +386,11 @@ peer_write(struct peer *w)
 {
 	ssize_t	n;
 
-	n = send(w->fd, w->wbuf + w->woff, w->wlen - w->woff,
-	    MSG_NOSIGNAL);
+	if (w->ssl != NULL)
+		n = peer_tls_write(w, w->wbuf + w->woff, w->wlen - w->woff);
+	else
+		n = send(w->fd, w->wbuf + w->woff, w->wlen - w->woff,
+		    MSG_NOSIGNAL);
 	if (n == -1) {
 		if (errno == EINTR || errno == EAGAIN)
 			return;
@@ -357,17 +404,71 @@ peer_write(struct peer *w)
 		w->woff = w->wlen = 0;
 }
 
-enum peer_status
-peer_read(struct peer *w, peer_line_cb cb, void *arg)
+/*
+ * The reply to AUTH: 1 it is OK, 0 it is ERR busy (the server's refusal
+ * at accept, for the caller), -1 anything else (w->refusal says it).
+ */
+static int
+peer_authed(struct peer *w, const char *line)
+{
+	char	*text;
+
+	if (strcmp(line, "OK") == 0) {
+		w->authing = 0;
+		return (1);
+	}
+	if (strncmp(line, "ERR busy", 8) == 0 &&
+	    (line[8] == ' ' || line[8] == '\0'))
+		return (0);
+	if (strncmp(line, "ERR noauth ", 11) == 0)
+		line += 11;
+	text = echo_text(line, strlen(line));
+	free(w->refusal);
+	xasprintf(&w->refusal, "%s: authentication refused: %s",
+	    w->server->name, text);
+	free(text);
+	return (-1);
+}
+
+/*
+ * A plain TCP server that never said a thing closes at the first
+ * request, or resets: sudokud's TLS port closes so on plaintext.
+ */
+static enum peer_status
+peer_ended(struct peer *w, ssize_t n)
+{
+	struct endpoint	*s = w->server;
+
+	if (s->spoke || s->path != NULL || s->tls != NULL ||
+	    (n != 0 && errno != ECONNRESET))
+		return (n == 0 ? PEER_EOF : PEER_ERROR);
+	free(w->refusal);
+	xasprintf(&w->refusal, "%s: closed by the server during the first "
+	    "request, before any reply (is it a TLS port? try --tls)",
+	    s->name);
+	return (PEER_REFUSED);
+}
+
+/* One read, its lines handed over to cb. */
+static enum peer_status
+peer_read_once(struct peer *w, peer_line_cb cb, void *arg)
 {
 	char	*p, *nl, *end;
 	ssize_t	 n;
+	int	 r;
 
-	n = read(w->fd, w->rbuf + w->rlen, sizeof w->rbuf - w->rlen);
+	if (w->ssl != NULL)
+		n = peer_tls_read(w, w->rbuf + w->rlen,
+		    sizeof w->rbuf - w->rlen);
+	else
+		n = read(w->fd, w->rbuf + w->rlen, sizeof w->rbuf - w->rlen);
 	if (n == -1 && (errno == EINTR || errno == EAGAIN))
 		return (PEER_OK);
+	if (n == -1 && w->refusal != NULL)
+		return (PEER_REFUSED);
 	if (n <= 0)
-		return (n == 0 ? PEER_EOF : PEER_ERROR);
+		return (peer_ended(w, n));
+	w->server->spoke = 1;
 	w->rlen += n;
 	p = w->rbuf;
 	end = w->rbuf + w->rlen;
@@ -375,13 +476,28 @@ peer_read(struct peer *w, peer_line_cb cb, void *arg)
 		*nl = '\0';
 		if (nl > p && nl[-1] == '\r')
 			nl[-1] = '\0';
-		if (cb(arg, w, p) == -1)
+		r = w->authing ? peer_authed(w, p) : 0;
+		if (r == -1)
+			return (PEER_REFUSED);
+		if (r == 0 && cb(arg, w, p) == -1)
 			return (PEER_STOP);
 		p = nl + 1;
 	}
 	w->rlen = end - p;
 	memmove(w->rbuf, p, w->rlen);
 	return (w->rlen == sizeof w->rbuf ? PEER_TOOLONG : PEER_OK);
+}
+
+enum peer_status
+peer_read(struct peer *w, peer_line_cb cb, void *arg)
+{
+	enum peer_status	s;
+
+	/* TLS may hold more than a read took: no poll(2) would say so. */
+	while ((s = peer_read_once(w, cb, arg)) == PEER_OK &&
+	    peer_tls_pending(w))
+		;
+	return (s);
 }
 
 char *
@@ -392,7 +508,10 @@ peer_lost(const struct peer *w, const char *name, enum peer_status s,
 	const char	*plural = n == 1 ? "" : "s";
 	char		*why;
 
-	if (s == PEER_OK && w->probing)
+	if (s == PEER_OK && w->authing)
+		xasprintf(&why, "%s: no reply to AUTH for %.0f s", name,
+		    now - w->since);
+	else if (s == PEER_OK && w->probing)
 		xasprintf(&why, "%s: no reply to PING for %.0f s", name,
 		    now - w->since);
 	else if (s == PEER_OK)

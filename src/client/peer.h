@@ -49,6 +49,11 @@ struct peer {
 	double			 since;
 	int			 wasup;		/* was up once: reconnecting */
 	int			 probing;	/* a PING first: no requests */
+	int			 authing;	/* AUTH sent, its OK not read */
+
+	struct ssl_st		*ssl;		/* TLS, once TCP is up */
+	short			 tlswant;	/* the handshake's poll events */
+	char			*refusal;	/* why the server refused us */
 
 	char			*wbuf;		/* requests not yet written */
 	size_t			 wsize;
@@ -79,7 +84,8 @@ enum peer_status {
 	PEER_STOP,		/* the line callback asked to stop */
 	PEER_EOF,		/* the server closed the connection */
 	PEER_ERROR,		/* read failed: see errno */
-	PEER_TOOLONG		/* a reply line longer than PEER_LINE_MAX */
+	PEER_TOOLONG,		/* a reply line longer than PEER_LINE_MAX */
+	PEER_REFUSED		/* refused for good: w->refusal says why */
 };
 
 /* Handed one reply line (without CR LF); -1 to stop reading. */
@@ -91,9 +97,12 @@ void	peer_free(struct peer *);
 
 /*
  * Start connecting (PEER_DOWN): 0 when up, 1 while in progress (poll
- * for POLLOUT, then call peer_opened()), -1 with *cause saying why not,
- * with a hint when one helps (is sudokud running? is the user in the
- * socket's group?).  A TCP server's addresses are tried in turn.
+ * for peer_events(), then call peer_opened()), -1 with *cause saying
+ * why not, with a hint when one helps (is sudokud running? is the user
+ * in the socket's group?), -2 when the server refused for good (a TLS
+ * handshake that failed: *cause is "NAME: TLS: why").  A TCP server's
+ * addresses are tried in turn; a TLS server's handshake is part of
+ * connecting.
  */
 int	peer_open(struct peer *, char **cause);
 /* The connect in progress is over: as peer_open(). */
@@ -101,6 +110,15 @@ int	peer_opened(struct peer *, char **cause);
 /* Closes the socket, drops the buffers; the queue is the caller's. */
 void	peer_close(struct peer *);
 
+/* What to poll(2) w for. */
+short	peer_events(const struct peer *);
+
+/*
+ * Queues AUTH with the server's secret, the first request: its OK is
+ * read before the replies (peer_read), anything else but ERR busy is
+ * a refusal (PEER_REFUSED).
+ */
+void	peer_auth(struct peer *);
 /* Queues a PING, to see whether the server answers. */
 void	peer_probe(struct peer *);
 /* Queues the request for an ITEM_PUZZLE or ITEM_META item. */
@@ -118,7 +136,12 @@ int	peer_gather(struct peer *, char **line);
 int	peer_pending(const struct peer *);
 /* Writes what it can; after a failure only reading goes on. */
 void	peer_write(struct peer *);
-/* Reads what came and hands over whole lines to cb. */
+/*
+ * Reads what came and hands over whole lines to cb.  PEER_REFUSED: the
+ * server refused AUTH, or TLS failed, or a plain connection to a TCP
+ * server that never said a thing was closed before any reply (a TLS
+ * port?); w->refusal says it, naming the server.
+ */
 enum peer_status peer_read(struct peer *, peer_line_cb cb, void *arg);
 
 /*

@@ -16,6 +16,7 @@
  * never connected to again.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,7 +82,10 @@ pool_peer(struct pool *p, size_t i)
 	return (&p->peers[i]);
 }
 
-/* A connect step ended with r (0 up, 1 in progress, -1 failed). */
+/*
+ * A connect step ended with r (0 up, 1 in progress, -1 failed, -2 the
+ * server refused for good: cause is its refusal, for the batch).
+ */
 static void
 pool_step(struct pool *p, struct peer *w, int r, double now, char *cause)
 {
@@ -90,12 +94,19 @@ pool_step(struct pool *p, struct peer *w, int r, double now, char *cause)
 
 	if (r == 1)
 		return;
+	if (r == -2) {
+		free(s->refusal);
+		s->refusal = cause;
+		return;
+	}
 	if (r == 0) {
 		if (w->wasup && p->verbose)
 			output_warnx(p->out, "%s: connected again", s->name);
 		s->reconnects += w->wasup;
 		p->started = w->wasup = 1;
 		w->since = now;
+		if (s->secret != NULL)
+			peer_auth(w);
 		if (s->why != NULL)
 			peer_probe(w);
 		return;
@@ -123,7 +134,7 @@ pool_connect(struct pool *p, double now)
 			pool_step(p, w, -1, now, xstrdup(strerror(ETIMEDOUT)));
 		}
 		if (w->state != PEER_DOWN || w->server->retry_at > now ||
-		    w->server->setaside)
+		    w->server->setaside || w->server->refusal != NULL)
 			continue;
 		cause = NULL;
 		w->since = now;
@@ -147,7 +158,7 @@ static int
 pool_usable(const struct peer *w)
 {
 	return (w->state == PEER_UP && !w->wdead && !w->probing &&
-	    !w->server->setaside);
+	    !w->server->setaside && w->server->refusal == NULL);
 }
 
 struct peer *
@@ -183,8 +194,8 @@ pool_stalled(struct pool *p, double now)
 
 	for (i = 0; i < p->npeer; i++) {
 		w = &p->peers[i];
-		if (w->state == PEER_UP && (w->q.len > 0 || w->probing) &&
-		    now - w->since >= p->timeout)
+		if (w->state == PEER_UP && (w->q.len > 0 || w->probing ||
+		    w->authing) && now - w->since >= p->timeout)
 			return (w);
 	}
 	return (NULL);
@@ -197,6 +208,43 @@ pool_lose(struct pool *p, struct peer *w, double now, char *why, int owed)
 	peer_close(w);
 	w->server->losses++;
 	servers_failed(w->server, now, why, owed);
+}
+
+struct endpoint *
+pool_refused(struct pool *p, char **why)
+{
+	size_t	i;
+
+	for (i = 0; i < p->nserver; i++)
+		if (p->servers[i].refusal != NULL) {
+			*why = p->servers[i].refusal;
+			p->servers[i].refusal = NULL;
+			p->servers[i].refused = 1;
+			return (&p->servers[i]);
+		}
+	return (NULL);
+}
+
+size_t
+pool_owed(const struct pool *p)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < p->npeer; i++)
+		n += p->peers[i].q.len;
+	return (n);
+}
+
+void
+pool_events(const struct pool *p, struct pollfd *pfd)
+{
+	size_t	i;
+
+	for (i = 0; i < p->npeer; i++) {
+		pfd[i].fd = p->peers[i].fd;
+		pfd[i].events = peer_events(&p->peers[i]);
+		pfd[i].revents = 0;
+	}
 }
 
 void
@@ -282,7 +330,7 @@ pool_wait(const struct pool *p, double now, double max)
 		if (w->state == PEER_DOWN)
 			due = w->server->retry_at;
 		else if (w->state == PEER_CONNECTING || (w->state == PEER_UP &&
-		    (w->q.len > 0 || w->probing)))
+		    (w->q.len > 0 || w->probing || w->authing)))
 			due = w->since + p->timeout;
 		else
 			continue;
@@ -343,6 +391,7 @@ pool_summary(const struct pool *p)
 		    s->answers == 1 ? "" : "s", s->losses,
 		    s->losses == 1 ? "" : "s", s->reconnects,
 		    s->reconnects == 1 ? "" : "s",
-		    s->setaside ? ", set aside for a wrong answer" : "");
+		    !s->setaside ? "" : s->refused ? ", set aside: it refused" :
+		    ", set aside for a wrong answer");
 	}
 }

@@ -16,6 +16,7 @@
 #include "peer.h"
 #include "servers.h"
 
+struct pollfd;
 struct pool;
 
 /*
@@ -57,6 +58,16 @@ void		 pool_lose(struct pool *, struct peer *, double now,
  * connected to again; why (allocated) is what it did.
  */
 void		 pool_setaside(struct pool *, struct endpoint *s, char *why);
+/*
+ * A server that refused for good while connecting (a TLS handshake that
+ * failed), not to be connected to again: *why (allocated) says it, for
+ * the batch to set it aside (pool_setaside()); or NULL.
+ */
+struct endpoint	*pool_refused(struct pool *, char **why);
+/* Requests on the connections not answered yet. */
+size_t		 pool_owed(const struct pool *);
+/* What to poll(2) each connection for, in pfd[0] to pfd[size - 1]. */
+void		 pool_events(const struct pool *, struct pollfd *pfd);
 /* One of the connections answered a request, or the PING of a probe. */
 void		 pool_answered(struct pool *, struct peer *, double now);
 /*

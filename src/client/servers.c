@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * servers.c -- the servers a sudokuc batch talks to: from -s, -H and -p,
- * or $SUDOKUD_SERVERS, or $SUDOKUD_SOCKET, or the installed socket.
+ * or $SUDOKUD_SERVERS, or $SUDOKUD_SOCKET, or the installed socket; over
+ * TLS (TCP only), with a secret (AUTH) or not.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -9,17 +10,23 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 
+#include <errno.h>
 #include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/defaults.h"
+#include "common/echo.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "batch.h"
 #include "options.h"
+#include "peer_tls.h"
 #include "servers.h"
+
+/* A secret of --auth-file: printable ASCII without blanks, at most this. */
+#define SERVERS_SECRET_MAX	256
 
 void
 servers_unix(struct endpoint *s, const char *path)
@@ -49,6 +56,12 @@ servers_free(struct endpoint *s)
 	free(s->host);
 	free(s->port);
 	free(s->why);
+	free(s->refusal);
+	if (s->secret != NULL)
+		explicit_bzero(s->secret, strlen(s->secret));
+	free(s->secret);
+	if (s->tls != NULL)
+		peer_tls_release(s->tls);
 	memset(s, 0, sizeof *s);
 }
 
@@ -127,6 +140,10 @@ servers_host_option(struct options *o, const char *arg)
 	struct spec	*sp = servers_spec_add(o);
 	char		*cause;
 
+	if (strncmp(arg, "tls://", 6) == 0) {
+		sp->tls = 1;
+		arg += 6;
+	}
 	if (servers_hostport(arg, "-H", &sp->host, &sp->port, &cause) == -1)
 		fatalx("%s", cause);
 	if (sp->port == NULL)
@@ -159,7 +176,7 @@ servers_spec(struct endpoint *s, const char *spec, const char *var,
     char **cause)
 {
 	char	*host, *port, *what;
-	int	 r;
+	int	 r, tls = 0;
 
 	if (strncmp(spec, "unix:", 5) == 0 && spec[5] != '\0') {
 		servers_unix(s, spec + 5);
@@ -167,7 +184,10 @@ servers_spec(struct endpoint *s, const char *spec, const char *var,
 	}
 	if (strncmp(spec, "tcp:", 4) == 0)
 		spec += 4;
-	else if (strchr(spec, '/') != NULL) {
+	else if (strncmp(spec, "tls://", 6) == 0) {
+		spec += 6;
+		tls = 1;
+	} else if (strchr(spec, '/') != NULL) {
 		servers_unix(s, spec);
 		return (0);
 	}
@@ -184,6 +204,7 @@ servers_spec(struct endpoint *s, const char *spec, const char *var,
 		return (-1);
 	}
 	servers_tcp(s, host, port != NULL ? port : xstrdup(SUDOKUD_PORT_DEFAULT));
+	s->tlsasked = tls;
 	return (0);
 }
 
@@ -280,6 +301,100 @@ servers_from_spec(const struct options *o, const struct spec *sp,
 	else
 		servers_tcp(s, xstrdup(sp->host), xstrdup(port != NULL ? port :
 		    SUDOKUD_PORT_DEFAULT));
+	s->tlsasked = sp->tls;
+}
+
+int
+servers_long(struct options *o, const char *name, const char *arg)
+{
+	char	**p;
+
+	if (strcmp(name, "tls") == 0) {
+		o->tls = 1;
+		return (0);
+	}
+	if (strcmp(name, "ca") == 0)
+		p = &o->ca;
+	else if (strcmp(name, "cert") == 0)
+		p = &o->cert;
+	else if (strcmp(name, "key") == 0)
+		p = &o->key;
+	else if (strcmp(name, "auth-file") == 0)
+		p = &o->authfile;
+	else
+		return (-1);
+	free(*p);
+	*p = xstrdup(arg);
+	return (0);
+}
+
+/*
+ * The secret of --auth-file path: its first line, without LF or CR LF;
+ * anything but 1 to SERVERS_SECRET_MAX printable bytes without blanks
+ * is a usage error.
+ */
+static char *
+servers_secret(const char *path)
+{
+	FILE	*f;
+	char	*line = NULL;
+	size_t	 size = 0;
+	ssize_t	 len;
+
+	if ((f = fopen(path, "r")) == NULL)
+		fatalx("--auth-file %s: %s", path, strerror(errno));
+	len = getline(&line, &size, f);
+	if (len == -1 && ferror(f))
+		fatalx("--auth-file %s: %s", path, strerror(errno));
+	fclose(f);
+	if (len > 0 && line[len - 1] == '\n')
+		line[--len] = '\0';
+	if (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+	if (len <= 0 || len > SERVERS_SECRET_MAX ||
+	    !echo_printable(line, len) || strchr(line, ' ') != NULL)
+		fatalx("--auth-file %s: the first line must be a secret of 1 "
+		    "to %d printable ASCII bytes without blanks", path,
+		    SERVERS_SECRET_MAX);
+	return (line);
+}
+
+/* TLS to the servers of v that ask for it (all over TCP with --tls). */
+static void
+servers_tls(const struct options *o, struct endpoint *v, size_t n)
+{
+	struct ssl_ctx_st	*ctx;
+	size_t			 i, tcp = 0, tls = 0;
+	char			*cause = NULL;
+
+	if ((o->cert == NULL) != (o->key == NULL))
+		fatalx("--cert and --key go together: a client certificate "
+		    "and its key");
+	for (i = 0; i < n; i++) {
+		tcp += v[i].path == NULL;
+		v[i].tlsasked |= o->tls && v[i].path == NULL;
+		tls += v[i].tlsasked;
+	}
+	if (o->tls && tcp == 0)
+		fatalx("--tls is for servers over TCP (-H, -p): a Unix socket "
+		    "is never TLS");
+	if (tls == 0 && (o->ca != NULL || o->cert != NULL))
+		fatalx("--ca, --cert and --key are for TLS servers (--tls, or "
+		    "-H tls://HOST[:PORT])");
+	if (tls == 0)
+		return;
+	if ((ctx = peer_tls_context(o->ca, o->cert, o->key, &cause)) == NULL)
+		fatalx("%s", cause);
+	for (i = 0; i < n; i++) {
+		if (!v[i].tlsasked)
+			continue;
+		peer_tls_hold(ctx);
+		v[i].tls = ctx;
+		free(v[i].name);
+		xasprintf(&v[i].name, strchr(v[i].host, ':') != NULL ?
+		    "tls://[%s]:%s" : "tls://%s:%s", v[i].host, v[i].port);
+	}
+	peer_tls_release(ctx);
 }
 
 struct endpoint *
@@ -314,5 +429,9 @@ servers_choose(const struct options *o, size_t *n)
 	}
 	if (*n > BATCH_CONN_MAX)
 		fatalx("at most %d servers", BATCH_CONN_MAX);
+	servers_tls(o, v, *n);
+	for (i = 0; o->authfile != NULL && i < *n; i++)
+		v[i].secret = i == 0 ? servers_secret(o->authfile) :
+		    xstrdup(v[0].secret);
 	return (v);
 }

@@ -5,9 +5,11 @@
  * name, and when to try connecting to one again.
  *
  * A server is a Unix socket or a TCP host and port, named in messages
- * "unix:PATH" or "tcp:HOST:PORT" ("tcp:[ADDRESS]:PORT" for IPv6).  They
- * come from -s and -H, or from SUDOKUD_SERVERS or SUDOKUD_SOCKET, as
- * comma-separated lists (sudokuc(1)).
+ * "unix:PATH" or "tcp:HOST:PORT" ("tcp:[ADDRESS]:PORT" for IPv6), or
+ * "tls://HOST:PORT" over TLS.  They come from -s and -H, or from
+ * SUDOKUD_SERVERS or SUDOKUD_SOCKET, as comma-separated lists
+ * (sudokuc(1)); --tls, --ca, --cert, --key and --auth-file say how to
+ * talk to them.
  */
 #ifndef SERVERS_H
 #define SERVERS_H
@@ -15,6 +17,7 @@
 #include <stddef.h>
 
 struct addrinfo;
+struct ssl_ctx_st;
 
 /*
  * Reconnecting to a server that refuses: at once after a connection that
@@ -31,6 +34,9 @@ struct endpoint {
 	char		*host;		/* TCP */
 	char		*port;
 	struct addrinfo	*ai;		/* TCP: its addresses, once resolved */
+	int		 tlsasked;	/* tls:// or --tls */
+	struct ssl_ctx_st *tls;		/* TLS: the context held; or NULL */
+	char		*secret;	/* --auth-file: AUTH first */
 
 	double		 retry_at;	/* no connecting before this moment */
 	double		 delay;		/* the next wait after a failure */
@@ -39,6 +45,9 @@ struct endpoint {
 	int		 whyowed;	/* why left requests unanswered */
 	int		 setaside;	/* answered wrong: never used again */
 	int		 unreached;	/* nothing listening: hint where */
+	int		 spoke;		/* a byte came from it once */
+	char		*refusal;	/* refused for good: to set aside */
+	int		 refused;	/* set aside for that */
 
 	unsigned long	 answers;	/* for -v */
 	unsigned long	 losses;	/* connections lost */
@@ -59,6 +68,8 @@ struct endpoint	*servers_choose(const struct options *, size_t *n);
  * into o's servers; a bad one is a usage error (exits).
  */
 void	servers_option(struct options *o, int ch, const char *arg);
+/* --tls, --ca, --cert, --key, --auth-file; -1 if name is none of them. */
+int	servers_long(struct options *o, const char *name, const char *arg);
 
 /* A Unix socket server. */
 void	servers_unix(struct endpoint *, const char *path);

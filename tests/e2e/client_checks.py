@@ -23,6 +23,7 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 from fake_server import (FakeServer, ones, puzzle_of, solution,  # noqa
                          swapped)
+from reference import right_answers                     # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
@@ -45,18 +46,6 @@ def puzzles_file(puzzles):
     with open(f, "w") as fh:
         fh.write("".join(p + "\n" for p in puzzles))
     return f
-
-
-def right_answers(puzzles, out):
-    """'' if out is one right solution per puzzle, in order."""
-    lines = out.split("\n")
-    if lines.pop() != "" or len(lines) != len(puzzles):
-        return "%d answers for %d puzzles" % (len(lines), len(puzzles))
-    for k, (p, a) in enumerate(zip(puzzles, lines)):
-        why = h.solution_problem(p, a)
-        if why:
-            return "answer %d: %s" % (k + 1, why)
-    return ""
 
 
 def hint_unsound(line):

@@ -15,13 +15,17 @@ of the connections it accepted after sudokuc first closed one (late):
 sudokuc closes its connections to a server it sets aside, all opened at
 its start, and never opens another.  PING gets PONG (unless pong=False:
 then answer's), so that sudokuc's probe of a server after a failure goes
-through.  With auth=SECRET it asks for AUTH as sudokud does with an
-auth_file: "AUTH SECRET" gets OK, another secret ERR noauth, and every
-request but PING, HELLO, AUTH and QUIT before AUTH succeeded on that
-connection ERR noauth, unanswered; auth="" is a server without a secret,
-which refuses every AUTH.  It counts the AUTH lines (auths).  It needs
-no daemon: the lies are made from the tests' own reference solver
-(reference.py).
+through.  It needs no daemon: the lies are made from the tests' own
+reference solver (reference.py).
+
+With secret= it speaks AUTH as sudokud does with [auth] (client_tls.py):
+None (the default) is a server without a secret, which refuses AUTH
+and serves the rest; a string is the secret every connection must send
+first (AUTH SECRET gets OK, a wrong one ERR noauth, any other request
+before it ERR noauth too, but PING, HELLO and QUIT); firsts keeps the
+first line of each connection, auths counts the AUTH lines.  auth= is
+the same as secret= (the Python client's tests name it so; "" is a
+server without a secret).
 """
 
 import socket
@@ -94,11 +98,16 @@ class Raw:
 
 
 class FakeServer:
-    def __init__(self, answer, path=None, pong=True, auth=None):
+    NOSECRET = "ERR noauth no secret is set on this server (auth_file)"
+    WRONG = "ERR noauth wrong secret"
+    REQUIRED = "ERR noauth authentication required: AUTH <secret> first"
+
+    def __init__(self, answer, path=None, pong=True, secret=None, auth=None):
         self.answer = answer
-        self.pong = pong
-        self.auth = auth
+        self.secret = secret if auth is None else auth or None
         self.auths = 0
+        self.firsts = []        # the first line of each connection
+        self.pong = pong
         self.closed = 0         # connections sudokuc closed
         self.late = 0           # connections accepted after one closed
         if path is None:
@@ -132,21 +141,31 @@ class FakeServer:
             self.threads.append(t)
             t.start()
 
-    def reply(self, line, state):
-        if self.auth is not None:
-            verb, _, secret = line.partition(" ")
-            if verb == "AUTH":
+    def auth(self, line, conn):
+        """AUTH, or a request before it: the reply, or None to serve."""
+        if line.startswith("AUTH "):
+            with self.lock:
+                self.auths += 1
+            if self.secret is None:
+                return self.NOSECRET
+            if line[5:] != self.secret:
+                return self.WRONG
+            conn["authed"] = True
+            return "OK"
+        if conn["authed"] or line.split(" ")[0] in ("PING", "HELLO",
+                                                    "QUIT"):
+            return None
+        return self.REQUIRED
+
+    def reply(self, line, conn=None):
+        if conn is not None:
+            if conn["first"]:
+                conn["first"] = False
                 with self.lock:
-                    self.auths += 1
-                if not self.auth:
-                    return "ERR noauth no secret is set on this server " \
-                        "(auth_file)"
-                state["authed"] = secret == self.auth
-                return "OK" if state["authed"] else "ERR noauth wrong secret"
-            if not state.get("authed") and verb not in ("PING", "HELLO",
-                                                        "QUIT"):
-                return "ERR noauth authentication required: AUTH " \
-                    "<secret> first"
+                    self.firsts.append(line)
+            got = self.auth(line, conn)
+            if got is not None:
+                return got
         if line == "PING" and self.pong:
             return "PONG"
         with self.lock:
@@ -155,8 +174,8 @@ class FakeServer:
 
     def serve(self, conn):
         conn.settimeout(0.2)
+        state = {"first": True, "authed": self.secret is None}
         buf = b""
-        state = {}              # this connection's: authed
         while not self.done:
             try:
                 data = conn.recv(65536)

@@ -154,3 +154,16 @@ def solution_problem(puzzle, sol):
         if len(set(box)) != 9:
             return "box %d repeats a digit" % (b + 1)
     return None
+
+
+def right_answers(puzzles, out):
+    """'' if out is one right solution per puzzle, in order, each line
+    ended by LF; else what is wrong."""
+    lines = out.split("\n")
+    if lines.pop() != "" or len(lines) != len(puzzles):
+        return "%d answers for %d puzzles" % (len(lines), len(puzzles))
+    for k, (p, a) in enumerate(zip(puzzles, lines)):
+        why = solution_problem(p, a)
+        if why:
+            return "answer %d: %s" % (k + 1, why)
+    return ""

@@ -27,74 +27,11 @@ import time
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
+from certs import certs, certs_cleanup                  # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
-
-
-def openssl(*args):
-    p = subprocess.run(["openssl"] + list(args), capture_output=True,
-                       text=True, timeout=60)
-    if p.returncode != 0:
-        raise Fail("openssl %s: %s" % (" ".join(args), p.stderr))
-
-
-class Certs:
-    """A CA and what it signs, in a temporary directory."""
-
-    def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="sudokud-tls.")
-        self.ca = self.make_ca("ca", "sudokud test CA")
-        self.other_ca = self.make_ca("other", "another CA")
-        self.server = self.sign("server", "localhost", self.ca,
-                                "DNS:localhost,IP:127.0.0.1")
-        self.server2 = self.sign("server2", "localhost", self.ca,
-                                 "DNS:localhost,IP:127.0.0.1")
-        self.expired = self.sign("expired", "localhost", self.ca,
-                                 "DNS:localhost,IP:127.0.0.1", days=-1)
-        self.client = self.sign("client", "alice", self.ca)
-        self.bob = self.sign("bob", "bob", self.ca)
-        self.stranger = self.sign("stranger", "mallory", self.other_ca)
-
-    def path(self, name):
-        return os.path.join(self.dir, name)
-
-    def make_ca(self, name, cn):
-        openssl("req", "-x509", "-newkey", "ec", "-pkeyopt",
-                "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-                "-subj", "/CN=" + cn, "-keyout", self.path(name + ".key"),
-                "-out", self.path(name + ".pem"))
-        return name
-
-    def sign(self, name, cn, ca, san=None, days=2):
-        key, csr = self.path(name + ".key"), self.path(name + ".csr")
-        openssl("req", "-newkey", "ec", "-pkeyopt",
-                "ec_paramgen_curve:prime256v1", "-nodes", "-subj",
-                "/CN=" + cn, "-keyout", key, "-out", csr)
-        ext = self.path(name + ".ext")
-        with open(ext, "w") as f:
-            f.write("subjectAltName=%s\n" % san if san else
-                    "extendedKeyUsage=clientAuth\n")
-        args = ["x509", "-req", "-in", csr, "-CA", self.path(ca + ".pem"),
-                "-CAkey", self.path(ca + ".key"), "-CAcreateserial",
-                "-extfile", ext, "-out", self.path(name + ".pem")]
-        # -days -1: a certificate that ended a day before it began.
-        openssl(*(args + ["-days", str(days)]))
-        return name
-
-    def cleanup(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-
-CERTS = None
-
-
-def certs():
-    global CERTS
-    if CERTS is None:
-        CERTS = Certs()
-    return CERTS
 
 
 def tls_daemon(server="server", extra="", proxy=False, **opts):
@@ -441,5 +378,4 @@ if __name__ == "__main__":
     try:
         sys.exit(T.run())
     finally:
-        if CERTS is not None:
-            CERTS.cleanup()
+        certs_cleanup()
