@@ -178,6 +178,37 @@ def _(c):
     eq((rc, err), (0, "configuration OK\n"), "a 256-byte secret, CRLF")
 
 
+@T.case("sudokuc --auth-file against the daemon's auth_file: the right "
+        "secret solves a batch, a wrong one is refused (exit 2, the "
+        "server's words)", transports=ONE, own=True)
+def _(c):
+    d = auth_daemon(workers=1, tcp=False)
+    try:
+        good = os.path.join(os.path.dirname(d.secret_path), "good")
+        bad = os.path.join(os.path.dirname(d.secret_path), "bad")
+        with open(good, "w") as f:
+            f.write(SECRET + "\n")
+        with open(bad, "w") as f:
+            f.write("not-" + SECRET + "\n")
+        puzzles = h.load_puzzles("puzzles2_17_clue", 50)
+        p = h.run_child([h.SUDOKUC, "-s", d.path, "--auth-file", good],
+                        input="".join(x + "\n" for x in puzzles).encode(),
+                        timeout=60)
+        out = p.stdout.decode().split()
+        eq((p.returncode, len(out)), (0, 50), "exit, answers: %s"
+           % p.stderr.decode())
+        for x, sol in zip(puzzles, out):
+            check(h.solution_problem(x, sol) is None, "answer %s" % sol)
+        p = h.run_child([h.SUDOKUC, "-s", d.path, "--auth-file", bad,
+                         h.CLASSIC], timeout=60)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and "authentication refused: wrong secret"
+              in err and p.stdout == b"", "a wrong secret: exit %d, %r"
+              % (p.returncode, err))
+    finally:
+        d.cleanup()
+
+
 def as_nobody(path):
     """PING over the Unix socket at path from a process of user nobody:
     the first reply line, or what went wrong."""
