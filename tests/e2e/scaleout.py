@@ -443,7 +443,8 @@ def _(c):
         eq(len(listed), 1, "tcp_proxy connections listed: %r" % listed)
         check(re.match(r"^id=\d+ transport=tcp_proxy addr=tcp:%s via=tcp:"
                        r"127\.0\.0\.1:\d+ age=\d+ idle=\d+ requests=1 "
-                       r"pending=0 state=idle$" % re.escape(me), listed[0]),
+                       r"pending=0 state=idle auth=none$" % re.escape(me),
+                       listed[0]),
               "CLIENT LIST: %r" % listed[0])
         k.close()
         pat = re.compile(r"tcp %s via 127\.0\.0\.1:\d+: PROXY header"

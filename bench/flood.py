@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+flood.py -- a flood as a hostile client sends it, against a daemon of
+the default configuration (but its listeners): N connections that each
+send one heavy request (COUNT of the empty grid to 1000000, the budget
+the server allows) and close at once; or N TLS connections that send
+half a ClientHello and stall.  Meanwhile a live client (the same user
+on the Unix socket; another address, 127.0.0.2, over TCP) sends PING
+every 20 ms on a new connection, and the figures are what it got: PONGs,
+ERR busy, failures, and the longest time without a PONG.
+
+    bench/flood.py [-n N] [-s SECONDS] [-k KINDS] [SUDOKUD]
+
+Each kind of flood on a fresh daemon: unix, tcp, tls (-k unix,tcp for a
+daemon without TLS).
+"""
+
+import argparse
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+EMPTY = "0" * 81
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def certs(tmp):
+    run = lambda *a: subprocess.run(["openssl"] + list(a), check=True,
+                                    capture_output=True)
+    run("req", "-x509", "-newkey", "ec", "-pkeyopt",
+        "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
+        "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1",
+        "-keyout", tmp + "/k.pem", "-out", tmp + "/c.pem")
+
+
+def daemon(exe, tmp):
+    tport, sport = free_port(), free_port()
+    conf = tmp + "/sudokud.conf"
+    tls = ("tls = 127.0.0.1:%d\n[tls]\ncert = %s/c.pem\nkey = %s/k.pem\n"
+           % (sport, tmp, tmp)) if daemon.tls else ""
+    with open(conf, "w") as f:
+        f.write("[listen]\nunix = %s/sock\ntcp = 127.0.0.1:%d\n%s"
+                "[log]\nlevel = error\n" % (tmp, tport, tls))
+    p = subprocess.Popen([exe, "-f", conf], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", tport), 1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return p, tmp + "/sock", tport, sport
+
+
+def connect(kind, where):
+    if kind == "unix":
+        s = socket.socket(socket.AF_UNIX)
+        s.settimeout(2)
+        s.connect(where)
+        return s
+    return socket.create_connection(where, 2, source_address=(
+        ("127.0.0.2", 0) if kind == "live" else None))
+
+
+def flood(kind, target, n, hello):
+    """The attacker: n connections, as fast as it can."""
+    t0 = time.monotonic()
+    for _ in range(n):
+        try:
+            s = connect("unix" if kind == "unix" else "tcp", target)
+            if kind == "tls":
+                s.sendall(hello[:len(hello) // 2])
+                flood.held.append(s)        # stalled, kept open
+            else:
+                s.sendall(("COUNT %s 1000000\n" % EMPTY).encode())
+                s.close()
+        except OSError:
+            pass
+    return time.monotonic() - t0
+
+
+flood.held = []
+
+
+def live(kind, target, seconds, ctx):
+    """The live client: a PING every 20 ms on a new connection."""
+    got = {"pong": 0, "busy": 0, "fail": 0}
+    gap, last = 0.0, time.monotonic()
+    end = last + seconds
+    while time.monotonic() < end:
+        try:
+            if kind == "unix":
+                s = connect("unix", target)
+            else:
+                s = socket.create_connection(target, 2, source_address=(
+                    "127.0.0.2", 0))
+                if kind == "tls":
+                    s = ctx.wrap_socket(s, server_hostname="127.0.0.1")
+            s.sendall(b"PING\n")
+            line = s.makefile().readline()
+            s.close()
+            key = "pong" if line == "PONG\n" else "busy" if \
+                line.startswith("ERR busy") else "fail"
+        except (OSError, ssl.SSLError):
+            key = "fail"
+        got[key] += 1
+        now = time.monotonic()
+        if key == "pong":
+            gap, last = max(gap, now - last), now
+        time.sleep(0.02)
+    got["gap"] = max(gap, time.monotonic() - last)
+    return got
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=1100)
+    ap.add_argument("-s", type=float, default=30)
+    ap.add_argument("-k", default="unix,tcp,tls",
+                    help="the floods, of unix, tcp, tls")
+    ap.add_argument("sudokud", nargs="?", default="src/sudokud")
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="flood.")
+    try:
+        certs(tmp)
+        ctx = ssl.create_default_context(cafile=tmp + "/c.pem")
+        bio = ssl.MemoryBIO(), ssl.MemoryBIO()
+        obj = ctx.wrap_bio(bio[0], bio[1], server_hostname="127.0.0.1")
+        try:
+            obj.do_handshake()
+        except ssl.SSLWantReadError:
+            pass
+        hello = bio[1].read()
+        daemon.tls = "tls" in a.k
+        for kind in a.k.split(","):
+            p, sock, tport, sport = daemon(a.sudokud, tmp)
+            target = sock if kind == "unix" else ("127.0.0.1",
+                                                  sport if kind == "tls"
+                                                  else tport)
+            res = {}
+            t = threading.Thread(target=lambda: res.update(
+                live(kind, target, a.s, ctx)))
+            t.start()
+            time.sleep(0.5)
+            took = flood(kind, target, a.n, hello)
+            t.join()
+            for s in flood.held:
+                s.close()
+            flood.held.clear()
+            p.terminate()
+            p.wait(10)
+            print("%-4s flood of %d in %.2f s; live client over %.0f s: "
+                  "%d PONG, %d ERR busy, %d failed, longest without a "
+                  "PONG %.2f s" % (kind, a.n, took, a.s, res["pong"],
+                                   res["busy"], res["fail"], res["gap"]),
+                  flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
