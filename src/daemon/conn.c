@@ -211,6 +211,8 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	const char		*line;
 	size_t			 len;
 
+	/* A job resumed or a line too long fill in only some of it. */
+	memset(&info, 0, sizeof info);
 	info.authed = c->authed;
 	if (c->job != NULL) {
 		if ((st = proto_resume(env, c->out, c->job, max_ns, ns,
