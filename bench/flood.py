@@ -3,8 +3,8 @@
 """
 flood.py -- a flood as a hostile client sends it, against a daemon of
 the default configuration (but its listeners): N connections that each
-send one heavy request (COUNT of the empty grid to 1000000, the budget
-the server allows) and close at once; or N TLS connections that send
+send one heavy request (SOLVE of a puzzle whose search spends the whole
+budget the server allows, 100000 guesses) and close at once; or N TLS connections that send
 half a ClientHello and stall.  Meanwhile a live client (the same user
 on the Unix socket; another address, 127.0.0.2, over TCP) sends PING
 every 20 ms on a new connection, and the figures are what it got: PONGs,
@@ -27,7 +27,11 @@ import tempfile
 import threading
 import time
 
-EMPTY = "0" * 81
+# A puzzle whose search runs to the end of any budget (the tests' DEEP):
+# the heaviest request the default configuration allows (count_max 1000
+# refuses COUNT's 1000000 at once).
+DEEP = ("000005000000601000000000000010500000000106000300000005"
+        "500000061000000004000000000")
 
 
 def free_port():
@@ -86,7 +90,7 @@ def flood(kind, target, n, hello):
                 s.sendall(hello[:len(hello) // 2])
                 flood.held.append(s)        # stalled, kept open
             else:
-                s.sendall(("COUNT %s 1000000\n" % EMPTY).encode())
+                s.sendall(("SOLVE %s\n" % DEEP).encode())
                 s.close()
         except OSError:
             pass
