@@ -21,11 +21,14 @@ import os
 import shutil
 import socket
 import ssl
-import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tlsbench import certificate, free_port, start  # noqa: E402
 
 # A puzzle whose search runs to the end of any budget (the tests' DEEP):
 # the heaviest request the default configuration allows (count_max 1000
@@ -34,39 +37,13 @@ DEEP = ("000005000000601000000000000010500000000106000300000005"
         "500000061000000004000000000")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def certs(tmp):
-    run = lambda *a: subprocess.run(["openssl"] + list(a), check=True,
-                                    capture_output=True)
-    run("req", "-x509", "-newkey", "ec", "-pkeyopt",
-        "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
-        "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1",
-        "-keyout", tmp + "/k.pem", "-out", tmp + "/c.pem")
-
-
 def daemon(exe, tmp):
     tport, sport = free_port(), free_port()
-    conf = tmp + "/sudokud.conf"
     tls = ("tls = 127.0.0.1:%d\n[tls]\ncert = %s/c.pem\nkey = %s/k.pem\n"
            % (sport, tmp, tmp)) if daemon.tls else ""
-    with open(conf, "w") as f:
-        f.write("[listen]\nunix = %s/sock\ntcp = 127.0.0.1:%d\n%s"
-                "[log]\nlevel = error\n" % (tmp, tport, tls))
-    p = subprocess.Popen([exe, "-f", conf], stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", tport), 1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    p = start(exe, tmp + "/sudokud.conf", "[listen]\nunix = %s/sock\n"
+              "tcp = 127.0.0.1:%d\n%s[log]\nlevel = error\n"
+              % (tmp, tport, tls), tport)
     return p, tmp + "/sock", tport, sport
 
 
@@ -140,7 +117,7 @@ def main():
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="flood.")
     try:
-        certs(tmp)
+        certificate(tmp)
         ctx = ssl.create_default_context(cafile=tmp + "/c.pem")
         bio = ssl.MemoryBIO(), ssl.MemoryBIO()
         obj = ctx.wrap_bio(bio[0], bio[1], server_hostname="127.0.0.1")

@@ -3,7 +3,7 @@
 """
 tls-idle.py -- what an idle connection costs the daemon, plain and over
 TLS: a fresh daemon (workers = 1, idle_timeout = 0, a tcp and a tls
-listener, an EC P-256 certificate made here with openssl), its RSS
+listener, a self-signed EC P-256 certificate made with openssl), its RSS
 (VmRSS) before and after N connections of each kind that sent one PING
 and wait, a second after the last; the bytes per connection are the
 difference over N.  The two kinds take turns over ROUNDS rounds, each
@@ -22,10 +22,13 @@ import shutil
 import socket
 import ssl
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tlsbench import certificate, free_port, start  # noqa: E402
 
 
 def rss_kb(pid):
@@ -36,47 +39,14 @@ def rss_kb(pid):
     raise RuntimeError("no VmRSS")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def certs(tmp):
-    run = lambda *a: subprocess.run(["openssl"] + list(a), check=True,
-                                    capture_output=True)
-    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-          "-nodes"]
-    run("req", "-x509", *ec, "-days", "2", "-subj", "/CN=bench CA",
-        "-keyout", tmp + "/ca.key", "-out", tmp + "/ca.pem")
-    run("req", *ec, "-subj", "/CN=localhost", "-keyout", tmp + "/s.key",
-        "-out", tmp + "/s.csr")
-    with open(tmp + "/ext", "w") as f:
-        f.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
-    run("x509", "-req", "-in", tmp + "/s.csr", "-CA", tmp + "/ca.pem",
-        "-CAkey", tmp + "/ca.key", "-CAcreateserial", "-days", "2",
-        "-extfile", tmp + "/ext", "-out", tmp + "/s.pem")
-
-
 def daemon(exe, tmp, n):
     tport, sport = free_port(), free_port()
-    conf = tmp + "/sudokud.conf"
-    with open(conf, "w") as f:
-        f.write("[server]\nworkers = 1\nidle_timeout = 0\n"
-                "max_connections = %d\nmax_connections_per_peer = 0\n"
-                "[listen]\ntcp = 127.0.0.1:%d\ntls = 127.0.0.1:%d\n"
-                "[tls]\ncert = %s/s.pem\nkey = %s/s.key\n[log]\n"
-                "level = warning\n" % (n + 100, tport, sport, tmp, tmp))
-    p = subprocess.Popen([exe, "-f", conf], stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", tport), 1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    p = start(exe, tmp + "/sudokud.conf", "[server]\nworkers = 1\n"
+              "idle_timeout = 0\nmax_connections = %d\n"
+              "max_connections_per_peer = 0\n[listen]\ntcp = 127.0.0.1:%d\n"
+              "tls = 127.0.0.1:%d\n[tls]\ncert = %s/c.pem\nkey = %s/k.pem\n"
+              "[log]\nlevel = warning\n" % (n + 100, tport, sport, tmp, tmp),
+              tport)
     return p, tport, sport
 
 
@@ -90,7 +60,7 @@ def ping(s):
 
 def measure(exe, tmp, n, tls):
     p, tport, sport = daemon(exe, tmp, n)
-    ctx = ssl.create_default_context(cafile=tmp + "/ca.pem")
+    ctx = ssl.create_default_context(cafile=tmp + "/c.pem")
     conns = []
     try:
         time.sleep(0.5)
@@ -124,7 +94,7 @@ def main():
                                                     hard))
     tmp = tempfile.mkdtemp(prefix="tls-idle.")
     try:
-        certs(tmp)
+        certificate(tmp)
         got = {False: [], True: []}
         for r in range(a.r):
             for tls in (False, True):

@@ -138,14 +138,11 @@ conn_flush(struct conn *c)
 		stats_add(c->set->env->st, STAT_BYTES_WRITTEN, (uint64_t)n);
 	if (n > 0 || !c->writing)
 		c->m.write = deadline_now();
-	if (evbuffer_get_length(c->out) == 0 && c->writing) {
-		event_del(c->wev);
-		c->writing = 0;
-	} else if (evbuffer_get_length(c->out) != 0 && !c->writing) {
-		event_add(c->wev, NULL);
-		c->writing = 1;
+	if (evbuffer_get_length(c->out) != 0 && !c->writing) {
+		conn_writing(c, 1);
 		conn_timer(c);
-	}
+	} else
+		conn_writing(c, evbuffer_get_length(c->out) != 0);
 	return (0);
 }
 
@@ -330,24 +327,27 @@ conn_serve(struct conn *c)
 	return (conn_flush(c));
 }
 
-static void
-conn_reading(struct conn *c, int on)
+/* ev added or deleted if on differs from was (it is now on). */
+static unsigned int
+conn_arm(struct event *ev, unsigned int was, int on)
 {
-	if (on && !c->reading)
-		event_add(c->rev, NULL);
-	else if (!on && c->reading)
-		event_del(c->rev);
-	c->reading = on;
+	if (on && !was)
+		event_add(ev, NULL);
+	else if (!on && was)
+		event_del(ev);
+	return (on != 0);
 }
 
 static void
+conn_reading(struct conn *c, int on)
+{
+	c->reading = conn_arm(c->rev, c->reading, on);
+}
+
+void
 conn_writing(struct conn *c, int on)
 {
-	if (on && !c->writing)
-		event_add(c->wev, NULL);
-	else if (!on && c->writing)
-		event_del(c->wev);
-	c->writing = on;
+	c->writing = conn_arm(c->wev, c->writing, on);
 }
 
 /* The sending side is done: shut it, and wait for the client's end. */
@@ -427,11 +427,13 @@ conn_settle(struct conn *c)
 {
 	const struct config	*cf = conn_cf(c);
 	size_t			 out = evbuffer_get_length(c->out);
+	int			 work;
 
 	frame_keep(&c->fr);
 	if (c->state == CONN_LINGER)
 		return;
-	if (conn_half(c, c->job != NULL || conn_frame(c)) == -1) {
+	work = c->job != NULL || conn_frame(c);
+	if (conn_half(c, work) == -1) {
 		conn_free(c);
 		return;
 	}
@@ -442,7 +444,7 @@ conn_settle(struct conn *c)
 	else if (out > cf->output_high ||
 	    (c->state == CONN_BLOCKED && out > cf->output_low))
 		conn_enter(c, CONN_BLOCKED);
-	else if (c->job != NULL || conn_frame(c))
+	else if (work)
 		conn_enter(c, CONN_BUSY);
 	else if (c->eof || c->stop)
 		conn_enter(c, CONN_CLOSING);

@@ -148,10 +148,7 @@ conn_handshake(struct conn *c)
 		stats_add(c->set->env->st, STAT_ERR_NOAUTH, 1);
 		c->quit = 1;
 	}
-	if (c->writing) {
-		event_del(c->wev);
-		c->writing = 0;
-	}
+	conn_writing(c, 0);
 	c->state = CONN_IDLE;
 	c->started = 1;
 	c->m.quiet = deadline_now();

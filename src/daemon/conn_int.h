@@ -126,6 +126,9 @@ void	conn_retime(struct conn *);
 /* Close now. */
 void	conn_free(struct conn *);
 
+/* Watch for the socket being writable, or not (conn.c). */
+void	conn_writing(struct conn *, int on);
+
 /* The next connection of the set, for walking it; NULL at the end. */
 struct conn *conn_next(struct conn *);
 

@@ -8,21 +8,19 @@ checked (a CA the client does not trust, a name the certificate does
 not name, an expired certificate: sudokud.TLSError with OpenSSL's
 verify code), a client certificate under verify_client = require, and
 the wrong transport either way (tls=True to a plaintext port, plaintext
-to a TLS port).  The certificates are made here with openssl; every
+to a TLS port).  The certificates are certs.py's, as tls.py's; every
 answer is checked by the harness's grid checker.
 """
 
 import os
-import shutil
 import ssl
-import subprocess
 import sys
-import tempfile
 from unittest import mock
 
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
+from certs import certs, certs_cleanup                  # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 
 sys.path.insert(0, os.path.join(h.TOP_SRCDIR, "python"))
@@ -30,49 +28,16 @@ import sudokud                                          # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
-DIR = tempfile.mkdtemp(prefix="sudokud-pytls.")
-SERVER_EXT = "subjectAltName=DNS:localhost,IP:127.0.0.1\n"
-CLIENT_EXT = "extendedKeyUsage=clientAuth\n"
-# name: (its CA, None for a CA; days valid, -1 ended before it began;
-# extensions).
-CERTS = {"ca": (None, 2, ""), "other": (None, 2, ""),
-         "server": ("ca", 2, SERVER_EXT), "expired": ("ca", -1, SERVER_EXT),
-         "client": ("ca", 2, CLIENT_EXT),
-         "stranger": ("other", 2, CLIENT_EXT)}
 
 
 def pem(name, kind="pem"):
-    return os.path.join(DIR, "%s.%s" % (name, kind))
-
-
-def make_certs():
-    """The files of CERTS in DIR, by openssl req and x509."""
-    key = "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes".split()
-    for name, (ca, days, ext) in CERTS.items():
-        steps = [["req", "-x509", "-days", str(days)] if ca is None else
-                 ["req"]]
-        if ca is not None:
-            with open(pem(name, "ext"), "w") as f:
-                f.write(ext)
-            steps.append(["x509", "-req", "-in", pem(name, "csr"),
-                          "-days", str(days), "-CA", pem(ca),
-                          "-CAkey", pem(ca, "key"), "-CAcreateserial",
-                          "-extfile", pem(name, "ext"), "-out", pem(name)])
-        steps[0] += key + ["-subj", "/CN=" + name, "-keyout",
-                           pem(name, "key"), "-out",
-                           pem(name, "csr" if ca else "pem")]
-        for argv in steps:
-            p = subprocess.run(["openssl"] + argv, capture_output=True,
-                               text=True, timeout=60)
-            if p.returncode:
-                raise Fail("openssl %s: %s" % (" ".join(argv), p.stderr))
+    """A file of the certificates of certs.py (made when first asked)."""
+    return certs().path("%s.%s" % (name, kind))
 
 
 def daemon(cert="server", extra=""):
     """A daemon with a tls listener (d.tls_port) beside its Unix and TCP
     ones, not started (with daemon() as d: started, then cleaned up)."""
-    if not os.path.exists(pem("stranger")):
-        make_certs()
     port = h.free_port()
     d = h.Daemon(extra_conf="[listen]\ntls = 127.0.0.1:%d\n[tls]\ncert = "
                  "%s\nkey = %s\n%s" % (port, pem(cert), pem(cert, "key"),
@@ -194,7 +159,7 @@ def _(c):
         "wrong one raises AuthError (noauth), none at all gets AuthError "
         "from the first request", transports=ONE, own=True)
 def _(c):
-    secret = os.path.join(DIR, "secret")
+    secret = pem("secret", "txt")
     with open(secret, "w") as f:
         f.write("tls-and-a-secret\n")
     with daemon(extra="[server]\nauth_file = %s\n" % secret) as d:
@@ -224,4 +189,4 @@ if __name__ == "__main__":
     try:
         sys.exit(T.run())
     finally:
-        shutil.rmtree(DIR, ignore_errors=True)
+        certs_cleanup()
