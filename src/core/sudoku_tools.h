@@ -14,7 +14,7 @@
  *
  * Files: symmetry.c (symmetries of the givens' pattern, pattern text),
  * transform.c (the rule-keeping transformations, sudoku_shuffle()),
- * canon.c, canon_grid.c (canonical forms), reduce.c (minimize,
+ * canon.c, canon_level.c, canon_grid.c (canonical forms), reduce.c (minimize,
  * constrain), genx.c (generation with options), path.c (whole logical
  * solutions).  The same rules as above: no I/O, no allocation, no
  * mutable globals.
