@@ -106,8 +106,6 @@ struct proto_job {
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */
 	int			 expired;	/* its deadline passed */
 	int			 nearest;	/* GENERATE: the best by then */
-	int			 first;		/* GENERATE: past its deadline with
-						   none kept: the first kept */
 	int			 marked;	/* the puzzle came as marks */
 	int			 each;		/* SOLUTIONS: a line each */
 	enum sudoku_level	 level;		/* GENERATE: asked for */

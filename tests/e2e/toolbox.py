@@ -16,7 +16,8 @@ square), never by asking the daemon what it thinks of its own answer.
 - CONSTRAIN: a superset, one solution, which solves the input;
 - PATH: HINT's steps walked with the placed digits cleared, a summary
   that agrees with RATE and the steps, END; the dead end of an extreme;
-- GENERATE deadline=: an answer by the deadline whatever the machine.
+- GENERATE deadline=: an answer by the deadline whatever the machine;
+  ERR deadline when a clue ceiling or a pattern kept nothing by then.
 """
 
 import os
@@ -278,31 +279,38 @@ def _(c):
            "deadline=1 seed %d: the level said" % seed)
 
 
-@T.case("GENERATE deadline=1 with no puzzle kept by then: the first one "
-        "kept is the answer, not ERR budget once the budget is spent",
-        timeout=120, daemon=dict(budget=100000))
+@T.case("GENERATE deadline= with a clue ceiling or a pattern and nothing "
+        "kept by then: ERR deadline at the deadline, not the first puzzle "
+        "kept or ERR budget after the whole budget", timeout=120,
+        daemon=dict(budget=10 ** 8))
 def _(c):
     k = c.connect(timeout=60)
-    # Seed 7, extreme, 17 to 21 givens: nearly every attempt has more
-    # givens and is rejected; the first puzzle kept comes at attempt
-    # 821 (81,396 guesses), and no extreme one within the budget of
-    # 100,000 guesses (counted in guesses: the same on every machine).
-    # So nothing is kept by 1 ms anywhere, and the answer is that first
-    # puzzle (doc/protocol.md, GENERATE).  It was ERR budget: past the
-    # deadline the job went on for the level asked until the budget ran
-    # out, as if it had had no deadline.
-    req = "GENERATE extreme 7 clues=17-21 deadline=1"
-    got = k.req(req, 60)
-    m = re.fullmatch(r"([1-9.]{81}) level=(\w+)", got)
-    check(m, "%s: %r" % (req, got))
-    check(17 <= len(givens(m.group(1))) <= 21, "clues=17-21: %r" % got)
-    eq(count(m.group(1)), 1, "one solution")
-    eq(rate_level(k, m.group(1)), m.group(2), "the level the reply says")
-    # The same shape and seed with a budget that runs out before the
-    # first puzzle is kept: nothing met the shape, ERR budget.
-    eq(k.req(req + " budget=50000", 60),
-       "ERR budget search budget of 50000 guesses exceeded",
-       "nothing kept within the budget")
+    # Exactly 17 givens (clues=17): a random minimal puzzle has 20 to 26,
+    # one of 17 has never been met by this generator, so every attempt
+    # is rejected; 17 to 19 are nearly as rare; 17 cells in two rows and
+    # a corner cannot hold a puzzle with one solution.  With a budget of
+    # 10^8 guesses (a minute or more anywhere) the job used to drop its
+    # deadline and run on to the first puzzle kept or the budget's end;
+    # now the deadline holds.  Bounded by what the daemon is told: 0.3 s,
+    # answered at most an attempt after.
+    box = "".join("x" if (i // 9 < 2 and i % 9 < 8) or i == 80 else "."
+                  for i in range(81))
+    for req in ("GENERATE hard 1 clues=17 deadline=300",
+                "GENERATE medium 3 clues=17-19 deadline=300",
+                "GENERATE expert 5 pattern=%s deadline=300" % box):
+        t0 = time.monotonic()
+        got = k.req(req, 60)
+        took = time.monotonic() - t0
+        eq(got, "ERR deadline deadline of 300 ms passed before an answer",
+           req[:60])
+        check(0.25 <= took <= 4.5, "%s: answered after %.2f s with a "
+              "deadline of 0.3 s" % (req[:40], took))
+    st = k.stats()
+    eq(int(st["err_deadline"]), 3, "err_deadline")
+    # The same with a budget that runs out first: ERR budget, as before.
+    eq(k.req("GENERATE hard 1 clues=17 deadline=60000 budget=20000", 60),
+       "ERR budget search budget of 20000 guesses exceeded",
+       "the budget first")
 
 
 def pool_depths(k):
