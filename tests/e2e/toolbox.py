@@ -92,10 +92,10 @@ def _(c):
         got = k.req("GENERATE 1 " + bad)
         check(got.startswith("ERR syntax ") and why in got,
               "GENERATE %s: %r" % (bad, got))
-    eq(k.req("GENERATE 1 symmetry=rot180 pattern=x" + "." * 80),
-       "ERR syntax no puzzle has that shape: a pattern needs 17 to 81 "
-       "given cells, within clues= and invariant under symmetry=",
-       "an asymmetric pattern")
+    lopsided = shape[:2] + "x" + shape[3:]      # r1c3 given, r9c7 not
+    eq(k.req("GENERATE 1 symmetry=rot180 pattern=" + lopsided),
+       "ERR syntax no puzzle has that shape: the pattern is not invariant "
+       "under the symmetry", "an asymmetric pattern")
     got = k.req("GENERATE easy 4 clues=30 symmetry=dihedral budget=2000")
     eq(got, "ERR budget search budget of 2000 guesses exceeded",
        "a shape not met within the budget")
@@ -286,18 +286,16 @@ def _(c):
 def _(c):
     k = c.connect(timeout=60)
     # Exactly 17 givens (clues=17): a random minimal puzzle has 20 to 26,
-    # one of 17 has never been met by this generator, so every attempt
-    # is rejected; 17 to 19 are nearly as rare; 17 cells in two rows and
-    # a corner cannot hold a puzzle with one solution.  With a budget of
-    # 10^8 guesses (a minute or more anywhere) the job used to drop its
-    # deadline and run on to the first puzzle kept or the budget's end;
-    # now the deadline holds.  Bounded by what the daemon is told: 0.3 s,
-    # answered at most an attempt after.
-    box = "".join("x" if (i // 9 < 2 and i % 9 < 8) or i == 80 else "."
-                  for i in range(81))
+    # and these two seeds keep none within 10^7 guesses (tried: about
+    # 30 s here); 17 to 19 givens, the first kept after 4 * 10^6 guesses
+    # (10 s here).  With a budget of 10^8 guesses the job used to drop
+    # its deadline and run on to the first puzzle kept or the budget's
+    # end; now the deadline holds.  Bounded by what the daemon is told:
+    # 0.3 s, answered at most an attempt after.  (A pattern that keeps
+    # nothing takes the same path: nothing kept, ERR deadline.)
     for req in ("GENERATE hard 1 clues=17 deadline=300",
-                "GENERATE medium 3 clues=17-19 deadline=300",
-                "GENERATE expert 5 pattern=%s deadline=300" % box):
+                "GENERATE extreme 2 clues=17 deadline=300",
+                "GENERATE medium 3 clues=17-19 deadline=300"):
         t0 = time.monotonic()
         got = k.req(req, 60)
         took = time.monotonic() - t0
@@ -311,6 +309,127 @@ def _(c):
     eq(k.req("GENERATE hard 1 clues=17 deadline=60000 budget=20000", 60),
        "ERR budget search budget of 20000 guesses exceeded",
        "the budget first")
+
+
+def singles_fill(p):
+    """Does this file's own singles solver (a cell with one digit that
+    fits, a digit with one place in a row, column or box) fill p?"""
+    g = [int(ch) if ch != "." else 0 for ch in p]
+
+    def fits(c, d):
+        r, col = divmod(c, 9)
+        b = r // 3 * 27 + col // 3 * 3
+        return all(g[r * 9 + i] != d and g[i * 9 + col] != d and
+                   g[b + i // 3 * 9 + i % 3] != d for i in range(9))
+    units = ([[r * 9 + i for i in range(9)] for r in range(9)] +
+             [[i * 9 + c for i in range(9)] for c in range(9)] +
+             [[b // 3 * 27 + b % 3 * 3 + i // 3 * 9 + i % 3
+               for i in range(9)] for b in range(9)])
+    placed = True
+    while placed:
+        placed = False
+        for c in range(81):
+            ds = [d for d in range(1, 10) if g[c] == 0 and fits(c, d)]
+            if len(ds) == 1:
+                g[c], placed = ds[0], True
+        for u in units:
+            for d in range(1, 10):
+                if d in (g[c] for c in u):
+                    continue
+                at = [c for c in u if g[c] == 0 and fits(c, d)]
+                if len(at) == 1:
+                    g[at[0]], placed = d, True
+    return 0 not in g
+
+
+def stall_free(cells):
+    """Can no state of a puzzle with these givens stall a logical
+    solver?  A stall needs blanks where every row, column and box has
+    none or two or more: take away each blank alone in one of its
+    units until none is; none left: no stall."""
+    blank = set(range(81)) - set(cells)
+
+    def units(c):
+        return ("r%d" % (c // 9), "c%d" % (c % 9),
+                "b%d" % (c // 27 * 3 + c % 9 // 3))
+    while True:
+        n = {}
+        for c in blank:
+            for u in units(c):
+                n[u] = n.get(u, 0) + 1
+        alone = {c for c in blank if min(n[u] for u in units(c)) == 1}
+        if not alone:
+            return not blank
+        blank -= alone
+
+
+@T.case("GENERATE refuses at once a shape that cannot give the level "
+        "asked: every cell given, 78 givens or more, blanks singles always "
+        "fill, two blank rows of a band; what it makes on such a pattern, "
+        "singles fill", timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    refused = "ERR syntax no puzzle has that shape: "
+    easy = ("every puzzle with that pattern is easy: each blank is, in "
+            "turn, the only one of a row, column or box")
+    full = "x" * 81
+    twins = "." * 9 + "x" * 9 + "." * 9 + "x" * 54
+    rng = random.Random(34)
+    before = int(k.stats()["guesses"])
+    for req, want in (
+            ("GENERATE medium 1 pattern=" + full, refused + easy),
+            ("GENERATE extreme 1 pattern=" + full, refused + easy),
+            ("GENERATE hard 2 clues=78-81", refused + "with 78 givens or "
+             "more, every puzzle is easy"),
+            ("GENERATE hard 2 clues=81", refused + "with 78 givens or "
+             "more, every puzzle is easy"),
+            ("GENERATE easy 3 pattern=" + twins, refused + "the pattern "
+             "has two blank rows of one band or columns of one stack: "
+             "swapped, they make a second solution")):
+        eq(k.req(req, 60), want, req[:40])
+    eq(int(k.stats()["guesses"]), before, "refused before any work")
+    # Every cell given is a complete grid, which only easy can be.
+    g = k.req("GENERATE easy 1 pattern=" + full, 60)
+    check(re.fullmatch(r"[1-9]{81}", g) and
+          h.solution_problem("." * 81, g) is None, "a complete grid: %r" % g)
+    # Dense random patterns: those refused above easy give puzzles that
+    # this file's singles fill (the rule's promise, checked outside).
+    seen = kept = 0
+    while seen < 6 or kept < 6:
+        cells = set(rng.sample(range(81), rng.randrange(50, 70)))
+        shape = "".join("x" if i in cells else "." for i in range(81))
+        got = k.req("GENERATE medium 1 pattern=%s budget=1" % shape, 60)
+        if not stall_free(cells):
+            eq(got, "ERR budget search budget of 1 guesses exceeded",
+               "a pattern where logic may stall is not refused")
+            kept += 1
+            continue
+        eq(got, refused + easy, "a dense pattern")
+        p = k.req("GENERATE easy %d pattern=%s" % (seen, shape), 60)
+        eq(givens(p), cells, "the pattern's cells")
+        eq(count(p), 1, "one solution: " + p)
+        check(singles_fill(p), "singles do not fill %s" % p)
+        seen += 1
+
+
+@T.case("GENERATE pattern= on a Unix socket whose client has gone: its "
+        "work stops at its next slice (gone_kicks), the worker serves the "
+        "next client", transports=("unix",),
+        daemon=dict(workers=1, budget=100000000))
+def _(c):
+    # 10^8 guesses of descents on a pattern that never gives an extreme
+    # puzzle: minutes of work anywhere, until its client goes.
+    shape = "".join("." if i % 3 == 0 else "x" for i in range(81))
+    k = c.connect()
+    k.send(("GENERATE extreme 11 pattern=%s\n" % shape).encode())
+    k2 = c.connect()
+    check(h.wait_for(lambda: "state=busy" in " ".join(
+        k2.block("CLIENT LIST")), 10), "the GENERATE is at work")
+    k.close()
+    check(h.wait_for(lambda: int(k2.stats()["gone_kicks"]) == 1, 20),
+          "gone_kicks %s" % k2.stats()["gone_kicks"])
+    eq(k2.req("PING"), "PONG", "the worker is free")
+    eq(k2.req("SOLVE " + h.CLASSIC), h.CLASSIC_SOLUTION, "and solves")
 
 
 def pool_depths(k):
