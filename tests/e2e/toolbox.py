@@ -12,6 +12,8 @@ square), never by asking the daemon what it thinks of its own answer.
 - CANON: equal on equivalents this file makes, different on puzzles that
   are not equivalent, idempotent, automorphisms of known grids;
 - SHUFFLE: an equivalent (CANON equal, same solutions), per seed;
+- equivalent puzzles: RATE's level and hardest technique kept (ANALYZE's,
+  PATH's), RATE of CANON's form the same;
 - MINIMIZE: a subset of the givens, one solution, no given removable;
 - CONSTRAIN: a superset, one solution, which solves the input;
 - PATH: HINT's steps walked with the placed digits cleared, a summary
@@ -147,6 +149,40 @@ def _(c):
     check(m, "info=1: %r" % got)
     eq(k.req("SHUFFLE %s %s" % (h.CLASSIC, m.group(2))), m.group(1),
        "the seed info=1 named")
+
+
+@T.case("equivalent puzzles (transformed here) rate alike: RATE's level "
+        "and hardest technique, ANALYZE's and PATH's summary's too; RATE of "
+        "CANON's form the same in every word; GENERATE's level kept",
+        timeout=300)
+def _(c):
+    k = c.connect(timeout=60)
+    rng = random.Random(34)
+    puzzles = (h.load_puzzles("puzzles2_17_clue", 400)[::40] +
+               h.load_puzzles("puzzles3_magictour_top1465", 120)[::12] +
+               h.load_puzzles("puzzles6_forum_hardest_1106", 60)[::10] +
+               [k.req("GENERATE %s %d" % (lv, i), 60)
+                for i, lv in enumerate(LEVELS)])
+    moved = 0
+    for lv, p in zip(LEVELS, puzzles[-len(LEVELS):]):
+        eq(k.req("RATE " + p).split()[0], lv, "GENERATE's %s" % p)
+    for p in puzzles:
+        r = k.req("RATE " + p).split()
+        rf = k.req("RATE " + k.req("CANON " + p).split()[0])
+        for _ in range(5):
+            q = transform(p, rng)
+            rq = k.req("RATE " + q).split()
+            eq((rq[0], rq[2]), (r[0], r[2]), "RATE %s, of %s" % (q, p))
+            moved += rq[1] != r[1]
+            a = dict(t.split("=", 1) for t in k.req("ANALYZE " + q).split())
+            eq((a["level"], a["hardest"]), (r[0], r[2]), "ANALYZE " + q)
+            summary = k.block("PATH " + q, 60)[-1].split()
+            eq((summary[0], summary[2]), (r[0], r[2]), "PATH " + q)
+            eq(k.req("RATE " + k.req("CANON " + q).split()[0]), rf,
+               "RATE of CANON's form of %s" % q)
+    c.note("%d puzzles, 5 transformations each: %d scores moved"
+           % (len(puzzles), moved))
+    check(moved > 0, "no score moved: the documents promise too little")
 
 
 @T.case("MINIMIZE: a subset of the givens, one solution, no given "
