@@ -361,6 +361,23 @@ server_deadline(evutil_socket_t fd, short events, void *arg)
  */
 #define SERVER_STOP_MARGIN	5	/* seconds */
 
+/*
+ * The connections the workers have, served or still in a worker's queue:
+ * accepted and handed over, not closed (admit_current() counts only the
+ * ones a worker has taken in; a burst of connections waits in the queues
+ * for the next turn of their worker's loop, and the drain serves them).
+ */
+static unsigned long long
+server_open(struct server *sv)
+{
+	unsigned long long	n = 0;
+	unsigned int		i;
+
+	for (i = 0; i < sv->nworkers; i++)
+		n += worker_load(sv->workers[i]);
+	return (n);
+}
+
 /* SIGTERM, SIGINT: stop accepting, let every worker finish its clients. */
 static void
 server_stop(struct server *sv, int sig)
@@ -377,7 +394,7 @@ server_stop(struct server *sv, int sig)
 	notify_stopping(((unsigned long long)tv.tv_sec + SERVER_STOP_MARGIN) *
 	    1000000);
 	log_info("signal %d: shutting down, %llu connections open", sig,
-	    (unsigned long long)admit_current(sv->admit));
+	    server_open(sv));
 	/* The metrics stay, saying "draining", until the last client goes. */
 	server_unlisten(sv, 0);
 	if (sv->metrics != NULL)
