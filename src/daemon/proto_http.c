@@ -45,7 +45,7 @@ static const struct http_opt {
 	{ "budget", "budget", PROTO_OPT_BUDGET, PROTO_U64 },
 	{ "deadline_ms", "deadline", PROTO_OPT_DEADLINE, PROTO_UINT },
 	{ "effort", "effort", PROTO_OPT_EFFORT, PROTO_BOOL },
-	{ "symmetry", "symmetry", PROTO_OPT_SYMMETRY, PROTO_NAME },
+	{ "symmetry", "symmetry", PROTO_OPT_SYMMETRY, PROTO_WORD },
 	{ "clues", "clues", PROTO_OPT_CLUES, PROTO_CLUES },
 	{ "pattern", "pattern", PROTO_OPT_PATTERN, PROTO_WORD },
 };

@@ -110,20 +110,22 @@ trust_clear(struct trust_list *l)
 	memset(l, 0, sizeof *l);
 }
 
-/* family and its address bytes, an IPv4-mapped IPv6 one as IPv4. */
+/* family and its address bytes into n, an IPv4-mapped IPv6 one as IPv4. */
 static void
 trust_norm(uint8_t family, const uint8_t *addr, struct trust_net *n)
 {
 	static const uint8_t	mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 				    0xff, 0xff };
+	uint8_t			a[16];
 
+	memcpy(a, addr, family == AF_INET ? 4 : 16);	/* addr may be n's */
 	memset(n, 0, sizeof *n);
 	n->family = family;
-	if (family == AF_INET6 && memcmp(addr, mapped, 12) == 0) {
+	if (family == AF_INET6 && memcmp(a, mapped, 12) == 0) {
 		n->family = AF_INET;
-		memcpy(n->addr, addr + 12, 4);
+		memcpy(n->addr, a + 12, 4);
 	} else
-		memcpy(n->addr, addr, family == AF_INET ? 4 : 16);
+		memcpy(n->addr, a, family == AF_INET ? 4 : 16);
 }
 
 static int
