@@ -351,6 +351,7 @@ http_reason(int status)
 	case 415: return ("Unsupported Media Type");
 	case 422: return ("Unprocessable Content");
 	case 431: return ("Request Header Fields Too Large");
+	case 500: return ("Internal Server Error");
 	case 503: return ("Service Unavailable");
 	case 504: return ("Gateway Timeout");
 	case 505: return ("HTTP Version Not Supported");

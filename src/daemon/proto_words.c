@@ -92,6 +92,8 @@ json_in(const char *list, const char *k, size_t len)
 {
 	const char	*w = list;
 
+	if (len == 0)
+		return (0);
 	while ((w = strstr(w, k)) != NULL) {
 		if ((w == list || w[-1] == ' ') && (w[len] == ' ' ||
 		    w[len] == '\0'))
