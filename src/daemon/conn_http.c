@@ -439,6 +439,22 @@ conn_http_first(struct conn *c)
 	return (c->http->req == NULL || proto_http_first(c->http->req));
 }
 
+/* A chunk's size line: hex digits, CRLF (not printf: one an answer). */
+static void
+conn_http_chunk(struct evbuffer *out, size_t n)
+{
+	char	buf[2 * sizeof n + 2];
+	size_t	i = sizeof buf;
+
+	buf[--i] = '\n';
+	buf[--i] = '\r';
+	do {
+		buf[--i] = "0123456789abcdef"[n & 0xf];
+		n >>= 4;
+	} while (n != 0);
+	evbuffer_add(out, buf + i, sizeof buf - i);
+}
+
 /* One answer of a batch: a chunk, its array's brackets around them. */
 static void
 conn_http_item(struct conn *c, int last)
@@ -455,8 +471,8 @@ conn_http_item(struct conn *c, int last)
 		post = last ? "]}" : "";
 	}
 	if (h->chunked)
-		evbuffer_add_printf(c->out, "%zx\r\n", strlen(pre) +
-		    evbuffer_get_length(h->body) + strlen(post));
+		conn_http_chunk(c->out, strlen(pre) + evbuffer_get_length(
+		    h->body) + strlen(post));
 	evbuffer_add(c->out, pre, strlen(pre));
 	evbuffer_add_buffer(c->out, h->body);
 	evbuffer_add(c->out, post, strlen(post));

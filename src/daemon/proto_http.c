@@ -79,6 +79,7 @@ struct proto_http {
 	char			*head;		/* the line up to its puzzle */
 	char			*tail;		/* after it */
 	char			*line;		/* the line served */
+	size_t			 linesize;	/* its block's */
 	int			 effort;
 	int			 lines;		/* a batch as JSON Lines */
 };
@@ -513,15 +514,26 @@ const char *
 proto_http_next(struct proto_http *h, size_t *len)
 {
 	const json_t	*p;
+	size_t		 hlen, plen, tlen;
 
 	if (h->next >= h->n)
 		return (NULL);
-	free(h->line);
+	/* head, the puzzle, tail: into a block of the request's own. */
 	p = h->puzzles != NULL ? json_array_get(h->puzzles, h->next) : NULL;
-	xasprintf(&h->line, "%s%s%s", h->head, p != NULL ?
-	    json_string_value(p) : "", h->tail);
+	plen = p != NULL ? json_string_length(p) : 0;
+	hlen = strlen(h->head);
+	tlen = strlen(h->tail);
+	if (hlen + plen + tlen + 1 > h->linesize) {
+		free(h->line);
+		h->linesize = hlen + plen + tlen + 1;
+		h->line = xmalloc(h->linesize);
+	}
+	memcpy(h->line, h->head, hlen);
+	if (plen > 0)
+		memcpy(h->line + hlen, json_string_value(p), plen);
+	memcpy(h->line + hlen + plen, h->tail, tlen + 1);
 	h->next++;
-	*len = strlen(h->line);
+	*len = hlen + plen + tlen;
 	return (h->line);
 }
 

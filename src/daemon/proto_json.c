@@ -425,10 +425,26 @@ json_effort(struct json_lines *l, const struct proto_cmd *cmd, json_t *o)
 		json_object_set_new(o, "us", json_integer(us));
 }
 
-static int
-json_dump(const char *p, size_t len, void *arg)
+/*
+ * o as compact JSON appended to body: into a block on the stack when it
+ * fits (nearly every reply), with one evbuffer_add(), not one a token.
+ */
+static void
+json_out(const json_t *o, struct evbuffer *body, size_t flags)
 {
-	return (evbuffer_add(arg, p, len));
+	char	 buf[2048], *big;
+	size_t	 n;
+
+	if ((n = json_dumpb(o, buf, sizeof buf, flags)) == 0)
+		fatalx("%s: out of memory", __func__);
+	if (n <= sizeof buf) {
+		evbuffer_add(body, buf, n);
+		return;
+	}
+	if ((big = json_dumps(o, flags)) == NULL)
+		fatalx("%s: out of memory", __func__);
+	evbuffer_add(body, big, strlen(big));
+	free(big);
 }
 
 int
@@ -464,9 +480,7 @@ proto_json_reply(const struct proto_cmd *cmd, int effort,
 		o = json_readers[cmd - proto_cmds](&l);
 	json_object_update(o, eff);
 	json_decref(eff);
-	if (json_dump_callback(o, json_dump, body, JSON_COMPACT |
-	    JSON_REAL_PRECISION(4)) != 0)
-		fatalx("%s: out of memory", __func__);
+	json_out(o, body, JSON_COMPACT | JSON_REAL_PRECISION(4));
 	json_decref(o);
 	evbuffer_drain(lines, evbuffer_get_length(lines));
 	return (status);
@@ -477,7 +491,6 @@ proto_http_error(struct evbuffer *body, const char *code, const char *text)
 {
 	json_t	*o = json_errobj(code, strlen(code), text, strlen(text));
 
-	if (json_dump_callback(o, json_dump, body, JSON_COMPACT) != 0)
-		fatalx("%s: out of memory", __func__);
+	json_out(o, body, JSON_COMPACT);
 	json_decref(o);
 }
