@@ -25,20 +25,13 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 import http_common as hc                                # noqa: E402
 from http_common import EASY, EASY_SOLUTION             # noqa: E402
+from scaleout import haproxy_bin                        # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
 EXAMPLE = os.path.join(h.TOP_SRCDIR, "contrib", "haproxy",
                        "sudokud-http.cfg")
 NODES = 3
-
-
-def haproxy_bin():
-    path = shutil.which("haproxy") or "/usr/sbin/haproxy"
-    if not os.access(path, os.X_OK):
-        raise h.Fail("haproxy is not installed: scripts/install-deps "
-                     "installs it (Debian package haproxy)")
-    return path
 
 
 class Node(hc.HttpDaemon):
