@@ -226,7 +226,7 @@ const struct config_key config_table[] = {
 	  .off = OFF(http_page_dir),
 	  .doc = "the page's files, read at start and at each reload" },
 	{ .section = "http", .name = "max_body", .type = CONFIG_SIZE,
-	  .min = 1024, .max = 67108864, .def = "1m", .flags = CONFIG_RELOAD,
+	  .min = 1024, .max = 67108864, .def = "256k", .flags = CONFIG_RELOAD,
 	  .off = OFF(http_max_body),
 	  .doc = "the largest request body; larger gets 413" },
 	{ .section = "http", .name = "request_timeout", .type = CONFIG_INT,

@@ -32,6 +32,9 @@
 void
 conn_refuse(struct conn *c, const char *code, const char *text)
 {
+	/* HTTPS before its handshake: nothing to say in the clear. */
+	if (c->http != NULL && c->tls && c->ssl == NULL)
+		return;
 	if (c->http != NULL)
 		conn_http_refuse(c, code, text);
 	else
