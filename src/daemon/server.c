@@ -46,6 +46,7 @@
 #include "tls.h"
 #include "walltime.h"
 #include "worker.h"
+#include "www.h"
 #include "common/xmalloc.h"
 
 /* Most worker threads; more than cores only adds switching. */
@@ -130,6 +131,14 @@ server_how(enum listen_kind kind)
 		return (CONN_SET_TLS);
 	case LISTEN_TLS_PROXIED:
 		return (CONN_SET_PROXY | CONN_SET_TLS);
+	case LISTEN_HTTP:
+		return (CONN_SET_HTTP);
+	case LISTEN_HTTP_PROXIED:
+		return (CONN_SET_HTTP | CONN_SET_PROXY);
+	case LISTEN_HTTPS:
+		return (CONN_SET_HTTP | CONN_SET_TLS);
+	case LISTEN_HTTPS_PROXIED:
+		return (CONN_SET_HTTP | CONN_SET_PROXY | CONN_SET_TLS);
 	default:
 		return (0);
 	}
@@ -151,7 +160,8 @@ server_hup(struct server *sv)
 	notify_reloading();
 	/* The old config may be freed by a worker once we switch: copy. */
 	if ((cf = config_load(cfref_config(sv->scf)->file, &cause)) == NULL ||
-	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0) {
+	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0 ||
+	    www_load(cf, &cause) != 0) {
 		config_free(cf);
 		log_warnx("reload failed, configuration kept: %s", cause);
 		free(cause);
