@@ -549,6 +549,11 @@
 			applyStep(next.entries, next.elim, step);
 			grids.push(next);
 		}
+		// A cell with one candidate left counts as filled (HINT's rule):
+		// a whole path ends once every cell has one, not by placing
+		// each.  The last grid shows them.
+		if (r.complete)
+			fillSingles(grids[grids.length - 1]);
 		state.path = { reply: r, at: 0, grids };
 		state.mode = "path";
 		setStatus("The logical path: step through it with Next and Back.");
@@ -557,6 +562,19 @@
 		showStep();
 		// After run() has enabled the buttons again.
 		setTimeout(() => $("path-next").focus(), 0);
+	}
+
+	function fillSingles(g) {
+		for (let changed = true; changed;) {
+			changed = false;
+			for (let i = 0; i < CELLS; i++) {
+				const m = candidates(g.entries, g.elim, i);
+				if (g.entries[i] !== "." || (m & (m - 1)) !== 0 || m === 0)
+					continue;
+				g.entries[i] = String(Math.log2(m));
+				changed = true;
+			}
+		}
 	}
 
 	function pathGo(at) {
@@ -580,6 +598,8 @@
 			    techniqueName(step.technique) + ": " + step.explanation + ".";
 			if (p.at === n && !p.reply.complete)
 				info.textContent += " Logic ends here: the rest needs trial and error.";
+			else if (p.at === n)
+				info.textContent += " Every cell left has one candidate: solved.";
 		}
 		render();
 		updateButtons();

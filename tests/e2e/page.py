@@ -24,6 +24,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -92,6 +93,7 @@ class Browser:
     """One headless Chromium for the file, with the flags a closed
     network needs (no background connections, no first-run, no GPU)."""
     drv = None
+    profile = None
 
     @classmethod
     def get(cls):
@@ -111,8 +113,8 @@ class Browser:
             raise h.Fail("python3-selenium is not installed (%s)" % NEEDS)
         o = webdriver.ChromeOptions()
         o.binary_location = CHROMIUM
-        prof = os.path.join(h.tempfile.mkdtemp(prefix="sudokud-page."),
-                            "profile")
+        Browser.profile = tempfile.mkdtemp(prefix="sudokud-page.")
+        prof = os.path.join(Browser.profile, "profile")
         for a in ("--headless", "--no-sandbox", "--disable-gpu",
                   "--disable-quic", "--no-first-run",
                   "--disable-background-networking",
@@ -130,6 +132,8 @@ class Browser:
         if cls.drv is not None:
             cls.drv.quit()
             cls.drv = None
+        if cls.profile is not None:
+            shutil.rmtree(cls.profile, ignore_errors=True)
 
 
 def by_id(drv, ident):
@@ -339,8 +343,6 @@ def t_play(c):
             check(path in FILES or path.split("?")[0][len("/v2/"):]
                   in VERBS and path.startswith("/v2/"),
                   "the page asked for %s" % url)
-        os.makedirs(SHOTS, exist_ok=True)
-        drv.save_screenshot(os.path.join(SHOTS, "page-desktop.png"))
 
 
 @T.case("step the whole PATH forwards and backwards; the DOM at each "
@@ -351,17 +353,22 @@ def t_path(c):
         open_page(drv, d)
         p = generate(drv, "medium", "none", 7)
         sol = solution_of(p)
-        lines = d.block("PATH " + p)
-        eq(lines[-1], "END", "the line protocol's PATH")
-        steps = lines[:-2]
+        lines = d.block("PATH " + p)     # the steps, the summary
+        steps = lines[:-1]
         check(steps and not any(x.startswith("nostep") for x in steps),
               "a medium puzzle's path ends in logic: %s" % lines[-3:])
         click_and_wait(drv, "path-load", lambda d_: "Start:" in by_id(
             d_, "path-info").text, "the path's start")
         eq(grid(drv), p, "the path starts from the puzzle")
         filled = [p.count(".")]
+        # The picture: the first step that eliminates, pencil marks shown.
+        shot = next((n for n, x in enumerate(steps, 1)
+                     if "-" in x.split(" ")[1]), 5)
         for n in range(1, len(steps) + 1):
             by_id(drv, "path-next").click()
+            if n == shot:
+                os.makedirs(SHOTS, exist_ok=True)
+                drv.save_screenshot(os.path.join(SHOTS, "page-desktop.png"))
             info = by_id(drv, "path-info").text
             check(info.startswith("Step %d of %d" % (n, len(steps))),
                   "step %d: %r" % (n, info))
@@ -472,7 +479,7 @@ def t_phone(c):
         "token, and works with it", ONE, own=True, timeout=180)
 def t_auth(c):
     drv = Browser.get()
-    tmp = h.tempfile.mkdtemp(prefix="sudokud-page.")
+    tmp = tempfile.mkdtemp(prefix="sudokud-page.")
     secret = "page-secret-42"
     path = os.path.join(tmp, "secret")
     with open(path, "w") as f:
