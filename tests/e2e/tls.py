@@ -266,6 +266,72 @@ def _(c):
         d.cleanup()
 
 
+class Glued:
+    """
+    A TLS client whose first write is prefix and its hello together, and
+    whose send() puts each piece in a TLS record of its own, all in one
+    write: as HAProxy's "send-proxy-v2 ssl" and a pipelining client send
+    them (ssl.SSLSocket writes the hello alone).
+    """
+
+    def __init__(self, port, prefix, name="localhost"):
+        self.sock = socket.create_connection(("127.0.0.1", port), 5)
+        self.inc, self.out = ssl.MemoryBIO(), ssl.MemoryBIO()
+        self.tls = context().wrap_bio(self.inc, self.out,
+                                      server_hostname=name)
+        self.buf = b""
+        while True:
+            try:
+                self.tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                self.sock.sendall(prefix + self.out.read())
+                prefix = b""
+                self.feed()
+        self.sock.sendall(self.out.read())
+
+    def feed(self):
+        try:
+            data = self.sock.recv(65536)
+        except socket.timeout:
+            raise Fail("no reply within 5 s (have %r)" % self.buf)
+        if not data:
+            raise Fail("closed (have %r)" % self.buf)
+        self.inc.write(data)
+
+    def send(self, *pieces):
+        for p in pieces:
+            self.tls.write(p.encode())
+        self.sock.sendall(self.out.read())
+
+    def line(self):
+        while b"\n" not in self.buf:
+            try:
+                self.buf += self.tls.read(65536)
+            except ssl.SSLWantReadError:
+                self.feed()
+        ln, self.buf = self.buf.split(b"\n", 1)
+        return ln.decode()
+
+
+@T.case("tls_proxy: the header and the hello in one packet, as HAProxy "
+        "sends them, then three requests in TLS records of their own, in "
+        "one packet: each answered, in order (the records past the first "
+        "were left in the buffer under TLS: no reply)", transports=ONE,
+        own=True)
+def _(c):
+    d = tls_daemon(proxy=True)
+    try:
+        k = Glued(d.tls_port, b"PROXY TCP4 203.0.113.9 127.0.0.1 40000 "
+                  b"7999\r\n")
+        k.send("PING\n", h.CLASSIC + "\n", "PING\n")
+        eq([k.line() for _ in range(3)], ["PONG", h.CLASSIC_SOLUTION,
+                                          "PONG"], "the three replies")
+        k.sock.close()
+    finally:
+        d.cleanup()
+
+
 @T.case("TLS: SIGHUP with a new certificate: new connections get it, an "
         "open one goes on; a reload with a key that is not the "
         "certificate's keeps the old one, logged as file: reason",
