@@ -239,6 +239,7 @@ check "/etc/sudokud.conf is a conffile; the units are enabled" "$why" \
 # The examples and doc/scaling.md that sudokud(8) points to, shipped.
 why=""
 for f in scaling.md examples/sudokud.conf examples/haproxy/sudokud.cfg \
+    examples/haproxy/sudokud-tls.cfg examples/haproxy/sudokud-reencrypt.cfg \
     examples/prometheus/prometheus.yml examples/prometheus/sudokud-rules.yml \
     examples/kubernetes/sudokud.yaml; do
 	grep -qx "/usr/share/doc/sudokud/$f" "$tmp/files" || why="$why $f"
