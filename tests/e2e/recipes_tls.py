@@ -28,7 +28,6 @@ import select
 import shutil
 import signal
 import socket
-import ssl
 import sys
 import tempfile
 
@@ -39,6 +38,7 @@ from balancer import Farm, HAProxy                      # noqa: E402
 from certs import certs, certs_cleanup                  # noqa: E402
 from harness import check, eq                           # noqa: E402
 from reference import right_answers                     # noqa: E402
+from tls_common import context                          # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
@@ -187,9 +187,8 @@ def client_list(port, pings=3):
     s.bind(("127.0.0.2", 0))
     s.connect(("127.0.0.1", port))
     me = "127.0.0.2:%d" % s.getsockname()[1]
-    ctx = ssl.create_default_context(cafile=certs().path("ca.pem"))
     try:
-        k = h.Client(ctx.wrap_socket(s, server_hostname="localhost"))
+        k = h.Client(context().wrap_socket(s, server_hostname="localhost"))
     except BaseException:
         s.close()
         raise
@@ -282,12 +281,10 @@ def _(c):
         me, lines = client_list(f.hap.port)
         cn = conf_value(node_conf(), "allow_names")
         check_named(me, lines, "tls_proxy", " cert=CN=" + cn)
-        cs = recipe_certs()
         s = socket.create_connection(("127.0.0.1", f.nodes[0].proxy_port), 5)
         s.sendall(b"PROXY TCP4 203.0.113.9 127.0.0.1 40000 7999\r\n")
-        ctx = ssl.create_default_context(cafile=cs.path("ca.pem"))
-        ctx.load_cert_chain(cs.path("bob.pem"), cs.path("bob.key"))
-        k = h.Client(ctx.wrap_socket(s, server_hostname=verifyhost()))
+        k = h.Client(context(cert="bob").wrap_socket(
+            s, server_hostname=verifyhost()))
         eq(k.line(), "ERR noauth certificate CN=bob is not allowed here "
            "(allow_names)", "a client of the CA but not HAProxy")
         k.close()
@@ -421,7 +418,7 @@ def _(c):
                 "the Secret's files, read by the pod's user without the "
                 "group fsGroup: %r" % r.stderr)
         d.start()
-        tls = ssl.create_default_context(cafile=cs.path("ca.pem"))
+        tls = context()
 
         def client():
             s = socket.create_connection(("127.0.0.1", port), 5)
