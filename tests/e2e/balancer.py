@@ -201,7 +201,9 @@ class Farm:
         try:
             for i in range(self.n):
                 self.nodes.append(self.make(i).start())
-            self.hap = self.hap_class(self.nodes).start(self.up)
+            # Kept before it starts: stopped if its checks never pass.
+            self.hap = self.hap_class(self.nodes)
+            self.hap.start(self.up)
         except BaseException:
             self.__exit__()
             raise
