@@ -70,8 +70,9 @@ def main():
        p.stdout + p.stderr)
     port = int(key("tls").rsplit(":", 1)[1])
     mport = int(key("metrics").rsplit(":", 1)[1])
+    hport = int(key("http").rsplit(":", 1)[1])
     ports = {p["name"]: p["containerPort"] for p in c["ports"]}
-    ok(ports == {"sudoku": port, "metrics": mport},
+    ok(ports == {"sudoku": port, "metrics": mport, "http": hport},
        "container ports are the configuration's listeners", ports)
     ok(pod["metadata"]["annotations"]["prometheus.io/port"] == str(mport),
        "the scrape annotation names the metrics port")
@@ -85,9 +86,11 @@ def main():
     ok(grace > stop + int(key("shutdown_timeout")),
        "the grace period covers preStop and shutdown_timeout",
        "%d <= %d + %s" % (grace, stop, key("shutdown_timeout")))
-    svc = kinds["Service"]["spec"]["ports"][0]
-    ok(svc["targetPort"] == "sudoku" and svc["port"] == port,
+    svc = kinds["Service"]["spec"]["ports"]
+    ok(svc[0]["targetPort"] == "sudoku" and svc[0]["port"] == port,
        "the Service forwards to the sudoku port")
+    ok([(p["name"], p["targetPort"]) for p in svc[1:]] == [("http", "http")],
+       "the Service exposes the http port (doc/http.md)", svc)
     cpu = c["resources"]["limits"]["cpu"]
     ok(str(cpu) == key("workers"), "workers = the pod's CPU limit",
        "cpu %s, workers %s" % (cpu, key("workers")))
@@ -144,7 +147,10 @@ def check_conf(tmp, conf, ctx, mount):
             os.setuid(uid)
     path = os.path.join(tmp, "sudokud.conf")
     with open(path, "w") as f:
-        f.write(conf.replace(mount + "/", sec + "/"))
+        # The page's files are the package's in the image; here, the
+        # source tree's.
+        f.write(conf.replace(mount + "/", sec + "/") + "[http]\npage_dir = "
+                "%s\n" % os.path.abspath(os.path.join(SRCDIR, "www")))
     os.chmod(path, 0o644)
     return subprocess.run([os.path.abspath(DAEMON), "-n", "-f", path],
                           capture_output=True, text=True, timeout=30,
