@@ -396,9 +396,14 @@ def _(c):
     os.mkdir(sec, 0o755)
     port, mport = h.free_port(), h.free_port()
     conf = edit(conf, (("tls = 0.0.0.0:7443", "tls = 127.0.0.1:%d" % port),
+                       ("http = 0.0.0.0:8080",
+                        "http = 127.0.0.1:%d" % h.free_port()),
                        ("metrics = 0.0.0.0:9799",
                         "metrics = 127.0.0.1:%d" % mport),
                        (mount + "/", sec + "/")), KUBERNETES)
+    # The page's files are the package's in the image; here the tree's.
+    conf += "[http]\npage_dir = %s\n" % os.path.abspath(os.path.join(
+        h.TOP_SRCDIR, "www"))
     root = os.geteuid() == 0
     pod_user = ["setpriv", "--reuid=%d" % ctx["runAsUser"], "--regid=%d"
                 % ctx["runAsGroup"], "--clear-groups", "--"] if root else []
