@@ -17,6 +17,7 @@
 #include "common/xmalloc.h"
 #include "draw.h"
 #include "output.h"
+#include "verb.h"
 
 /* How often the progress line is redrawn, and after how long at first. */
 #define OUTPUT_PROGRESS_EVERY	0.25
@@ -130,7 +131,7 @@ output_where(const struct output *out, const struct item *it, char *buf,
 	if (it->kind == ITEM_META)
 		snprintf(buf, size, "%s (%s)", it->src,
 		    item_meta_name(it->meta));
-	else if (out->query.mode == MODE_GENERATE)
+	else if (out->query.verb->flags & VERB_SEEDS)
 		snprintf(buf, size, "seed %llu", (unsigned long long)it->seed);
 	else if (it->line != 0)
 		snprintf(buf, size, "%s:%lu", it->src, it->line);
@@ -163,11 +164,12 @@ output_format(const struct output *out, const struct item *it)
 		[SHAPE_PRETTY] = FORMAT_PRETTY
 	};
 
-	if (item_mode(out->query.mode)->flags & MODE_GRID)
+	if (out->query.verb->flags & VERB_GRID)
 		return (out->format != FORMAT_AUTO ? out->format :
 		    byshape[it->shape]);
 	/* A line, or lines; a hint may be drawn. */
-	if (out->query.mode == MODE_HINT && out->format == FORMAT_PRETTY)
+	if ((out->query.verb->flags & VERB_DRAWN) &&
+	    out->format == FORMAT_PRETTY)
 		return (FORMAT_PRETTY);
 	return (FORMAT_LINE);
 }
@@ -177,7 +179,7 @@ static int
 output_multi(const struct output *out, const struct item *it)
 {
 	return (output_format(out, it) != FORMAT_LINE ||
-	    (item_mode(out->query.mode)->flags & MODE_BLOCK));
+	    (out->query.verb->flags & VERB_BLOCK));
 }
 
 /* Starts an answer of one or several lines on stdout. */
@@ -224,13 +226,6 @@ output_grid(const struct output *out, const struct item *it,
 	fwrite_unlocked(buf, 1, p - buf, stdout);
 }
 
-/* The same as an answer of its own. */
-static void
-output_solution(struct output *out, const struct item *it, const char *sol)
-{
-	output_begin(out, output_format(out, it) != FORMAT_LINE);
-	output_grid(out, it, sol);
-}
 
 /*
  * The len bytes of a server's line at s on stdout, then LF: as they
@@ -247,14 +242,16 @@ output_shown(const char *s, size_t len)
 }
 
 /* A rating or a hint: its line, or the hint drawn (-f pretty). */
-static void
+static int
 output_line(struct output *out, const struct item *it, const char *reply)
 {
 	int	drawn = output_format(out, it) == FORMAT_PRETTY;
 
+	out->solved++;
 	output_begin(out, drawn);
 	if (!drawn || draw_hint(stdout, &it->grid, &out->query, reply) == -1)
 		output_shown(reply, strlen(reply));
+	return (0);
 }
 
 /*
@@ -280,10 +277,12 @@ output_error(struct output *out, const struct item *it, const char *code,
 	if (out->flags & OUTPUT_QUIET)
 		return;
 	/* The cells are the grid's, not the puzzle's: say so. */
-	if (out->query.mode == MODE_HINT && strcmp(code, "wrong") == 0) {
+	if (out->query.verb->arg == VERB_ARG_GRID &&
+	    strcmp(code, "wrong") == 0) {
 		output_where(out, it, where, sizeof where);
-		output_warnx(out, "hint: the grid, argument 2, has digits the solution "
-		    "of %s does not: %s", where, text);
+		output_warnx(out, "%s: the grid, argument 2, has digits the "
+		    "solution of %s does not: %s",
+		    verb_name(out->query.verb), where, text);
 	} else
 		output_at(out, it, "%s", text);
 }
@@ -313,7 +312,7 @@ output_err(struct output *out, const struct item *it, const char *reply,
 
 /* A count: the batch checked its form (check.c). */
 static int
-output_count(struct output *out, const char *reply)
+output_count(struct output *out, const struct item *it, const char *reply)
 {
 	unsigned long	n = strtoul(reply, NULL, 10);
 
@@ -321,23 +320,27 @@ output_count(struct output *out, const char *reply)
 		out->unsolvable++;
 	else
 		out->solved++;
+	(void)it;
 	output_begin(out, 0);
 	printf("%lu\n", n);
 	return (0);
 }
 
 /* A reply of several lines (PATH): its lines, but not the END. */
-static void
-output_block(struct output *out, const char *reply)
+static int
+output_block(struct output *out, const struct item *it, const char *reply)
 {
 	const char	*p, *end = strrchr(reply, '\n');
 	size_t		 len;
 
+	(void)it;
+	out->solved++;
 	output_begin(out, 1);
 	for (p = reply; end != NULL && p <= end; p += len + 1) {
 		len = strcspn(p, "\n");
 		output_shown(p, len);
 	}
+	return (0);
 }
 
 /*
@@ -372,7 +375,8 @@ output_solutions(struct output *out, const struct item *it,
 static void
 output_nearest(struct output *out, const struct item *it, const char *reply)
 {
-	if (strncmp(reply + SUDOKU_CELLS, " level=", 7) != 0 ||
+	if (strnlen(reply, SUDOKU_CELLS) < SUDOKU_CELLS ||
+	    strncmp(reply + SUDOKU_CELLS, " level=", 7) != 0 ||
 	    (out->flags & OUTPUT_QUIET))
 		return;
 	output_at(out, it, "a puzzle of level %s, not %s: the deadline came "
@@ -380,29 +384,38 @@ output_nearest(struct output *out, const struct item *it, const char *reply)
 	    sudoku_level_name(out->query.level));
 }
 
+/* A solution, or a puzzle made: a grid as an answer of its own. */
+static int
+output_solution(struct output *out, const struct item *it, const char *sol)
+{
+	out->solved++;
+	output_begin(out, output_format(out, it) != FORMAT_LINE);
+	output_grid(out, it, sol);
+	output_nearest(out, it, sol);
+	return (0);
+}
+
+/*
+ * An answer that is not an error, by its verb's print (verb.h): each
+ * counts what it printed for the summary.  Checked: by the batch
+ * (check.c), or made by the core (-L).
+ */
 static int
 output_puzzle(struct output *out, const struct item *it, const char *reply)
 {
-	int	flags = item_mode(out->query.mode)->flags;
+	static int (*const print[])(struct output *, const struct item *,
+	    const char *) = {
+		[VERB_PRINT_LINE] = output_line,
+		[VERB_PRINT_GRID] = output_solution,
+		[VERB_PRINT_COUNT] = output_count,
+		[VERB_PRINT_BLOCK] = output_block,
+		[VERB_PRINT_LIST] = output_solutions
+	};
 
 	out->done++;
 	if (strncmp(reply, "ERR ", 4) == 0)
 		return (output_err(out, it, reply, 0));
-	if (out->query.mode == MODE_COUNT)
-		return (output_count(out, reply));
-	if (out->query.mode == MODE_SOLUTIONS)
-		return (output_solutions(out, it, reply));
-	/* Checked: by the batch (check.c), or made by the core (-L). */
-	out->solved++;
-	if (flags & MODE_BLOCK)
-		output_block(out, reply);
-	else if (!(flags & MODE_GRID))
-		output_line(out, it, reply);
-	else
-		output_solution(out, it, reply);
-	if (out->query.mode == MODE_GENERATE)
-		output_nearest(out, it, reply);
-	return (0);
+	return (print[out->query.verb->print](out, it, reply));
 }
 
 /* "1h02m03s" for a number of seconds, into buf. */
@@ -545,7 +558,7 @@ output_summary(struct output *out)
 	    "%lu unsolvable, %lu invalid, %lu other errors",
 	    out->done, out->done == 1 ? "" : "s", elapsed,
 	    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
-	    item_mode(out->query.mode)->done,
+	    out->query.verb->done,
 	    out->unsolvable, out->invalid, out->errors);
 	if (out->threads > 0)
 		output_warnx(out, "solved in-process: %u thread%s, search "
@@ -575,7 +588,7 @@ output_finish(struct output *out, int fatal)
 		return (3);
 	if (out->invalid > 0 || out->errors > 0)
 		return (1);
-	if (out->unsolvable > 0 && out->query.mode != MODE_COUNT)
+	if (out->unsolvable > 0 && out->query.verb->print != VERB_PRINT_COUNT)
 		return (1);
 	return (0);
 }
