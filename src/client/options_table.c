@@ -252,11 +252,95 @@ options_help(const struct verb *v)
 	exit(0);
 }
 
+/*
+ * The row of the command option getopt refused: by its letter (opt)
+ * or its long name (arg, "--name" or "--name=value"); -1 if none.
+ */
+static int
+refused_option(int opt, const char *arg)
+{
+	size_t	i, len = strcspn(arg + 2, "=");
+
+	for (i = 0; i < NOPTS; i++) {
+		if (!(opts[i].where & O_COMMAND))
+			continue;
+		if (strncmp(arg, "--", 2) == 0 ? strlen(opts[i].name) == len &&
+		    strncmp(opts[i].name, arg + 2, len) == 0 :
+		    opts[i].spec != NULL && opts[i].spec[0] == opt)
+			return ((int)i);
+	}
+	return (-1);
+}
+
+/* The words of the commands whose rows have a bit of where: "a, b or c". */
+static void
+refused_words(int where, char *buf, size_t size)
+{
+	const struct verb	*c;
+	size_t			 i, n = 0, len = 0;
+
+	for (i = 0; (c = verb_at(i)) != NULL; i++)
+		n += c->word != NULL && (c->opts & where);
+	buf[0] = '\0';
+	for (i = 0; (c = verb_at(i)) != NULL; i++)
+		if (c->word != NULL && (c->opts & where)) {
+			n--;
+			len += snprintf(buf + len, size - len, "%s%s",
+			    len == 0 ? "" : n == 0 ? " or " : ", ", c->word);
+			if (len >= size)
+				return;
+		}
+}
+
+/*
+ * An option (name) of some commands, refused before the command word or
+ * after that of another (v): say where it goes, with the usage line of
+ * the command word that comes later in argv if that one takes it, else
+ * the lines of every command that does.
+ */
+static void __attribute__((noreturn))
+refused_place(size_t i, const char *name, const struct verb *v, int argc,
+    char **argv)
+{
+	const struct verb	*c = NULL;
+	char			 buf[USAGE_MAX], words[256];
+	size_t			 k, n = 0;
+	int			 a;
+
+	for (a = optind; v == NULL && c == NULL && a < argc; a++)
+		if ((c = verb_word(argv[a])) != NULL &&
+		    !(c->opts & opts[i].where))
+			c = NULL;
+	if (c != NULL) {
+		log_warnx("option %s goes after the command word", name);
+		usage_line(buf, sizeof buf, "usage: ", c);
+		usage_exit(buf);
+	}
+	refused_words(opts[i].where, words, sizeof words);
+	log_warnx("option %s goes after the word of %s%s%s", name, words,
+	    v != NULL ? ", not " : "", v != NULL ? v->word : "");
+	for (k = 0; (c = verb_at(k)) != NULL; k++)
+		if (c->word != NULL && (c->opts & opts[i].where))
+			n += usage_line(buf + n, sizeof buf - n, n == 0 ?
+			    "usage: " : "       ", c);
+	usage_exit(buf);
+}
+
 void
 options_refused(int ch, const struct verb *v, int argc, char **argv)
 {
-	(void)v;
-	(void)argc;
-	usage_option(ch, optopt, argv[optind - 1]);
+	const char	*arg = argv[optind - 1];
+	char		 name[64];
+	int		 i;
+
+	if (ch == '?' && (i = refused_option(optopt, arg)) != -1) {
+		if (strncmp(arg, "--", 2) == 0)
+			snprintf(name, sizeof name, "--%.*s",
+			    (int)strcspn(arg + 2, "="), arg + 2);
+		else
+			snprintf(name, sizeof name, "-%c", optopt);
+		refused_place((size_t)i, name, v, argc, argv);
+	}
+	usage_option(ch, optopt, arg);
 	options_usage();
 }
