@@ -345,25 +345,31 @@ output_block(struct output *out, const struct item *it, const char *reply)
 
 /*
  * SOLUTIONS' list (checked: check.c, or made by the core): each
- * solution in the answer's format, one after the other, then the ERR
- * that cut the list short, if one did; a blank line between the lists
- * of two puzzles, as between PATH's.  No solution at all is SOLVE's
- * ERR nosolution, so that each puzzle has its record.
+ * solution in the answer's format, then the ERR that cut the list
+ * short, if one did; a blank line between the lists of two puzzles, as
+ * between PATH's.  Solutions as lines follow each other; as grids, each
+ * is an answer of several lines, a blank line before the next and
+ * before the ERR.  No solution at all is SOLVE's ERR nosolution, so
+ * that each puzzle has its record.
  */
 static int
 output_solutions(struct output *out, const struct item *it,
     const char *reply)
 {
 	const char	*p;
+	int		 grids = output_format(out, it) != FORMAT_LINE;
 
 	if (strcmp(reply, "END") == 0)
 		return (output_err(out, it, "ERR nosolution the puzzle has no "
 		    "solution", 0));
 	output_begin(out, 1);
-	for (p = reply; strchr(p, '\n') != NULL; p = strchr(p, '\n') + 1)
+	for (p = reply; strchr(p, '\n') != NULL; p = strchr(p, '\n') + 1) {
+		if (grids && p != reply)
+			output_begin(out, 1);
 		output_grid(out, it, p);
+	}
 	if (strncmp(p, "ERR ", 4) == 0)
-		return (output_err(out, it, p, 1));
+		return (output_err(out, it, p, !grids));
 	out->solved++;
 	return (0);
 }
