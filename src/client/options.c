@@ -269,6 +269,9 @@ option_one(struct options *o, int ch, int argc, char **argv)
 	case 'l':
 		mode_set(o, "LEXMIN");
 		break;
+	case 'P':
+		o->flags |= OUTPUT_PUZZLE;
+		break;
 	case 'q':
 		o->flags |= OUTPUT_QUIET;
 		break;
@@ -347,6 +350,13 @@ options_check(const struct options *o)
 	    (o->budget || o->query.deadline != 0))
 		fatalx("-b and -D are for requests that search, not for %s",
 		    verb_name(o->query.verb));
+	if ((o->flags & OUTPUT_PUZZLE) && o->format != FORMAT_AUTO &&
+	    o->format != FORMAT_LINE)
+		fatalx("-P prints each answer on the line of its puzzle: not "
+		    "with -f %s", formats[o->format]);
+	if ((o->flags & OUTPUT_PUZZLE) && (o->query.verb->flags & VERB_SEEDS))
+		fatalx("-P prints answers beside their puzzles: %s reads none",
+		    o->query.verb->word);
 	/* Can a puzzle have the shape generate was asked for? */
 	if (o->query.shaped != 0 && sudoku_genx_init(&x, 0, o->query.level,
 	    o->query.budget, &o->query.gen) != 0)

@@ -78,6 +78,8 @@ static const struct opt {
 	  DEFAULTS_STRING(SUDOKUC_SOLUTIONS_DEFAULT) ")" },
 	{ "port", required_argument, "p:", O_ALL, "=PORT",
 	  "connect over TCP to PORT (on 127.0.0.1 without -H)" },
+	{ "with-puzzle", no_argument, "P", O_ALL, "",
+	  "print each answer's lines, a tab, then its puzzle" },
 	{ "quiet", no_argument, "q", O_ALL, "",
 	  "no progress line, no notes about error answers" },
 	{ "seed", required_argument, NULL, VERB_OPT_SEED, "=S",
@@ -108,7 +110,7 @@ _Static_assert(NOPTS <= OPTIONS_MAX, "OPTIONS_MAX: room for every option");
 
 /* usage(): the global options, then a line for each command. */
 static const char usage_head[] =
-    "usage: sudokuc [-ehLlqVv] [-b budget] [-C connections] [-c [limit]]\n"
+    "usage: sudokuc [-ehLlPqVv] [-b budget] [-C connections] [-c [limit]]\n"
     "               [-D deadline] [-f format] [-H host[:port]] [-j threads]\n"
     "               [-p port] [-s socket] [-t timeout] [-w window]\n"
     "               [--auth-file file] [--ca file] [--cert file --key file]\n"

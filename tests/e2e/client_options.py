@@ -89,7 +89,7 @@ def usage_tests():
         TAP.ok(all(g == (2, "", w) for (_, w), g in zip(want, got)) and
                ok[0] == 0 and check_lines([EASY], ok[1]) == "" and
                rc == 2 and err.startswith("sudokuc: unknown option -Z\n"
-                                          "usage: sudokuc [-ehLlqVv]") and
+                                          "usage: sudokuc [-ehLlPqVv]") and
                "generate [-n number]" in err, name,
                (list(zip(want, got)), ok, rc, out, err))
 
@@ -117,7 +117,8 @@ def synopsis_test(name):
 
 HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
                 "D": "deadline", "e": "errors", "f": "format", "H": "host", "h": "help",
-                "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
+                "j": "jobs", "L": "local", "l": "lexmin", "P": "with-puzzle",
+                "p": "port",
                 "q": "quiet", "s": "socket", "t": "timeout", "V": "version",
                 "v": "verbose", "w": "window"}
 # The options after the command word, long name to short ('' for none).
