@@ -107,7 +107,6 @@ static const struct opt {
 #define NOPTS	(sizeof opts / sizeof opts[0])
 _Static_assert(NOPTS <= OPTIONS_MAX, "OPTIONS_MAX: room for every option");
 
-
 /* usage(): the global options, then a line for each command. */
 static const char usage_head[] =
     "usage: sudokuc [-ehLlPqVv] [-b budget] [-C connections] [-c [limit]]\n"
@@ -261,12 +260,13 @@ options_help(const struct verb *v)
 static int
 refused_option(int opt, const char *arg)
 {
-	size_t	i, len = strcspn(arg + 2, "=");
+	int	islong = strncmp(arg, "--", 2) == 0;
+	size_t	i, len = islong ? strcspn(arg + 2, "=") : 0;
 
 	for (i = 0; i < NOPTS; i++) {
 		if (!(opts[i].where & O_COMMAND))
 			continue;
-		if (strncmp(arg, "--", 2) == 0 ? strlen(opts[i].name) == len &&
+		if (islong ? strlen(opts[i].name) == len &&
 		    strncmp(opts[i].name, arg + 2, len) == 0 :
 		    opts[i].spec != NULL && opts[i].spec[0] == opt)
 			return ((int)i);
