@@ -339,29 +339,6 @@ conn_serve(struct conn *c)
 	return (conn_flush(c));
 }
 
-/* ev added or deleted if on differs from was (it is now on). */
-static unsigned int
-conn_arm(struct event *ev, unsigned int was, int on)
-{
-	if (on && !was)
-		event_add(ev, NULL);
-	else if (!on && was)
-		event_del(ev);
-	return (on != 0);
-}
-
-static void
-conn_reading(struct conn *c, int on)
-{
-	c->reading = conn_arm(c->rev, c->reading, on);
-}
-
-void
-conn_writing(struct conn *c, int on)
-{
-	c->writing = conn_arm(c->wev, c->writing, on);
-}
-
 /* The sending side is done: shut it, and wait for the client's end. */
 static void
 conn_linger(struct conn *c)
@@ -515,6 +492,18 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 		return;
 	}
 	conn_settle(c);
+}
+
+/* The timer fired: a deadline passed (close), or it is armed again. */
+static void
+conn_timercb(evutil_socket_t fd, short events, void *arg)
+{
+	struct conn	*c = arg;
+
+	(void)fd;
+	(void)events;
+	if (conn_timer_due(c))
+		conn_free(c);
 }
 
 void
