@@ -93,8 +93,6 @@ void	conn_first(struct conn *);
  */
 void	conn_proxy(struct conn *);
 int	conn_handshake(struct conn *);
-/* An AUTH with a wrong secret: logged once a minute at most. */
-void	conn_auth_failed(struct conn *);
 /*
  * A Unix socket's peer against allow_users and allow_groups: 0, or -1
  * with fd answered ERR noauth (or its HTTP response) and closed.
@@ -248,6 +246,8 @@ void	conn_watch_state(struct conn *);
 void	conn_watch_job(struct conn *, const char *line, size_t len);
 void	conn_watch_done(struct conn *, uint64_t t, const char *line,
 	    size_t len, const struct proto_info *);
+/* An AUTH with a wrong secret: logged once a minute at most. */
+void	conn_auth_failed(struct conn *);
 
 /*
  * conn_timer.c: make sure the timer fires by the deadline (later ones

@@ -312,8 +312,9 @@ void	proto_tools_pathed(struct proto_done *);
 struct json_t;
 
 /*
- * proto_http.c: a refusal into err (status, code, the message of fmt);
- * returns -1.
+ * proto_value.c: a refusal of an HTTP request into err (status, code,
+ * the message of fmt), for proto_http.c, proto_query.c and its own
+ * values; returns -1.
  */
 int	proto_http_refuse(struct proto_http_err *err, int status,
 	    const char *code, const char *fmt, ...)
