@@ -88,6 +88,7 @@ proto_work_job(struct proto_req *req, enum proto_work kind)
 				    req->env->scratch;
 
 	job->cmd = req->cmd;
+	job->verb = req->verb;
 	job->kind = kind;
 	job->opts = req->opts;
 	job->budget = work_budget(req->env, &req->opts);
@@ -391,7 +392,7 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 	uint64_t		 guesses = work_guesses(job);
 
 	if (info != NULL) {
-		info->verb = (int)(job->cmd - proto_cmds);
+		info->verb = job->verb;
 		info->guesses = guesses;
 		info->instant = 0;
 	}
