@@ -104,6 +104,7 @@ conn_free(struct conn *c)
 		TAILQ_REMOVE(&set->runq, c, run);
 	TAILQ_REMOVE(&set->conns, c, entry);
 	proto_job_free(set->env, c->job);
+	conn_event_close(c);
 	event_free(c->rev);
 	event_free(c->wev);
 	event_free(c->tev);
@@ -277,8 +278,10 @@ conn_read(struct conn *c)
 
 /*
  * One slice: requests until there are none, the slice's time or count
- * is used up, the output is over output_high or a request ends the
- * session.  -1 if the connection failed.
+ * is used up, the output is over output_high, a request ends the
+ * session, or another connection has new requests: while one is
+ * reading, the slice runs in pieces and looks for its input after each
+ * (CONN_SET_PIECE_NS, conn_set.h).  -1 if the connection failed.
  *
  * Once replies have gone out early, the client may have sent more
  * requests for them: when the lines read run out, the socket is read
@@ -290,8 +293,10 @@ conn_read(struct conn *c)
 static int
 conn_serve(struct conn *c)
 {
-	uint64_t		 used = 0, early = 0, ns, t = 0;
+	uint64_t		 used = 0, early = 0, looked = 0, ns, t = 0;
+	uint64_t		 piece;
 	int			 n, r, st, refill = 0;
+	int			 others = conn_event_others(c);
 
 	if (conn_watch_timed(c)) {
 		t = conn_watch_nsec();
@@ -299,7 +304,10 @@ conn_serve(struct conn *c)
 	}
 	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
 	    n++) {
-		if ((st = conn_step(c, CONN_SLICE_NS - used, &ns, &t)) == -1) {
+		piece = CONN_SLICE_NS - used;
+		if (others && piece > CONN_SET_PIECE_NS)
+			piece = CONN_SET_PIECE_NS;
+		if ((st = conn_step(c, piece, &ns, &t)) == -1) {
 			if (!refill || c->eof || c->stop)
 				break;
 			if ((r = conn_read(c)) == -2)
@@ -321,6 +329,11 @@ conn_serve(struct conn *c)
 			conn_watch_row_end(c);
 			if (evbuffer_get_length(c->out) >
 			    conn_cf(c)->output_high)
+				break;
+		}
+		if (others && used - looked >= CONN_SET_PIECE_NS) {
+			looked = used;
+			if (conn_event_waiting(c->set, c))
 				break;
 		}
 	}
@@ -516,6 +529,7 @@ conn_new(struct conn_set *set, int fd, int how,
 	    c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
+	conn_event_open(c);
 	c->peer = remote_describe(fd, 0);
 	conn_watch_open(c, how, who);
 	if (!proxy)
