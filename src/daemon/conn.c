@@ -232,7 +232,7 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	if (info.auth_failed)
 		conn_auth_failed(c);
 	if (*t != 0 && !conn_watch_untimed(c, st, &info))
-		*t = conn_watch_nsec();
+		*t = info.clock != 0 ? info.clock : conn_watch_nsec();
 	if (st != PROTO_MORE)
 		conn_watch_done(c, *t, line, len, &info);
 	return ((int)st);
