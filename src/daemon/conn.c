@@ -31,7 +31,10 @@
  * the event loop (conn_set.c), and a connection serves at most one slice
  * per turn from its own read event.  So a request waits for at most one
  * slice of each other connection of its worker, whatever those ask for:
- * a search longer than a slice goes on in later turns.
+ * a search longer than a slice goes on in later turns.  One that comes
+ * on a connection with nothing else to do waits less: while such a
+ * connection is there, a slice runs in pieces and makes way as soon as
+ * one has new input (conn_serve(), conn_event.c).
  *
  * Timeouts are deadlines from the moments things happened (deadline.c),
  * one timer per connection, re-armed lazily (conn_timer.c).
