@@ -711,7 +711,8 @@ class Client:
         however the deadline falls, a :class:`Generated`: the puzzle,
         its level (the one asked, or the nearest made by the deadline),
         with info the seed that makes it again (else None); without
-        either, the puzzle (a str)."""
+        either, the puzzle (a str).  A clue ceiling or a pattern that
+        nothing met by the deadline raises :class:`Error` ``deadline``."""
         gen = _generator(level, info, symmetry, clues, pattern, budget,
                          deadline, effort)
         return self._call(*gen(seed))
