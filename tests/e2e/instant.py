@@ -28,7 +28,7 @@ T = h.Tap({"workers": 1})
 SLICE = 0.001           # seconds of solving in a slice (CONN_SLICE_NS)
 EACH = SLICE / 20       # of each heavy request
 BATCH = 100             # heavy requests a round, in one write
-ROUNDS = 5
+ROUNDS = 9
 
 
 def heavy_line(budget):
@@ -60,7 +60,7 @@ def cards(k, sent=False):
         "requests hold the worker -> answered after a piece of their "
         "solving, not the rest of the slice: CLIENT LIST, sent with it "
         "once the first heavy reply is in, finds at most 8 more served "
-        "(20 fill a slice)", timeout=120)
+        "in most of 9 rounds (20 fill a slice)", timeout=120)
 def _(c):
     heavy, k = c.connect(timeout=60), c.connect()
     budget = sized(heavy)
@@ -86,6 +86,11 @@ def _(c):
     # A slice that ran to its end would serve about 19 more (fewer if the
     # machine was slower than when sized); one that makes way, the one
     # under way when the PING came and those its client took to send it.
+    # A round where the test's client was not scheduled at once (one
+    # loaded CPU) can count as many as a slice: the median of 9 rounds,
+    # so that a run where it was late in up to 4 still holds (seen here
+    # on one core: 0-2 in most rounds, 26-62 in up to 2 of 5), while a
+    # slice that never makes way serves 16-24 in most rounds.
     check(statistics.median(counts) <= 8, "heavy requests served before "
           "a PING of another connection, by round: %s (a slice holds "
           "about %d)" % (counts, round(SLICE / EACH)))
