@@ -8,6 +8,7 @@ raises as :class:`ProtocolError`.  Those of an answer know the request:
 ``solution(puzzle)`` is the parser of SOLVE's reply to that puzzle.
 """
 
+import functools
 import re
 import sys
 from typing import (Any, Callable, Dict, Generic, List, NamedTuple,
@@ -169,7 +170,7 @@ def effort_of(line: str, effort: bool, parse: Parse,
 
 def solution(puzzle: str) -> Parse:
     """SOLVE's and LEXMIN's answer: a solution of the puzzle."""
-    return lambda line: check_solution(puzzle, line)
+    return functools.partial(check_solution, puzzle)
 
 
 def count(limit: int) -> Parse:

@@ -394,5 +394,47 @@ def _(c):
         s.close()
 
 
+@T.case("each method's signature (methods.py, the one body of the sync "
+        "and asyncio clients) is the one its declared type has (verbs.py): "
+        "the same parameters and kinds in every overload, a default only "
+        "where the method has one",
+        transports=ONE, daemonless=True)
+def _(c):
+    import inspect
+    import types
+    import typing
+    from sudokud import methods, verbs
+    if not hasattr(typing, "get_overloads"):
+        c.note("typing.get_overloads needs Python 3.11: not compared")
+        return
+
+    def shape(sig, skip):
+        return [(p.name, p.kind, p.default is not inspect.Parameter.empty)
+                for p in list(sig.parameters.values())[skip:]]
+    eq(sorted(verbs.NAMES), sorted(verbs.AsyncVerbs.__annotations__),
+       "the same methods sync and asyncio")
+    for name in verbs.NAMES:
+        body = shape(inspect.signature(getattr(methods, name)), 1)
+        for kind in (verbs.SyncVerbs, verbs.AsyncVerbs):
+            proto = typing.get_origin(kind.__annotations__[name]) or \
+                kind.__annotations__[name]
+            if isinstance(proto, str):
+                proto = getattr(verbs, proto.split("[")[0])
+            # An overload's name, as get_overloads() looks it up (the
+            # class's __call__ is typing's placeholder).
+            key = types.SimpleNamespace(__module__=proto.__module__,
+                                        __qualname__=proto.__qualname__ +
+                                        ".__call__")
+            sigs = typing.get_overloads(key) or [proto.__call__]
+            for i, fn in enumerate(sigs):
+                got = shape(inspect.signature(fn), 1)
+                what = "%s.%s, overload %d" % (kind.__name__, name, i + 1)
+                eq([g[:2] for g in got], [b[:2] for b in body], what)
+                check(all(b[2] or not g[2] for g, b in zip(got, body)),
+                      "%s: a default the method lacks: %r" % (what, got))
+        eq(getattr(sudokud.Client, name), getattr(methods, name),
+           "Client.%s is methods.%s" % (name, name))
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
