@@ -30,7 +30,7 @@ from .aiopipeline import Sink, pipeline
 from .servers import Tries
 from .settings import Endpoint
 from .verbs import AsyncVerbs
-from .wire import Batch, Make, Reader, Req, fatal, spec, value, wire
+from .wire import Batch, Make, Reader, Req, fatal, spec, values, wire
 
 #: Bytes waiting in the transport before a writer waits for them to go.
 _HIGH = 1 << 16
@@ -42,7 +42,7 @@ Waiter = Union["asyncio.Future[Any]", Sink]
 
 def _deliver(who: Waiter, outcome: Any) -> None:
     if isinstance(who, Sink):
-        who.put(outcome)
+        who.put([outcome])
     elif not who.done():
         if isinstance(outcome, BaseException):
             who.set_exception(outcome)
@@ -98,6 +98,8 @@ class Conn:
                 self._dispatch()
         except asyncio.CancelledError:
             raise
+        except Delivered as d:
+            self.fail(d.e, delivered=True)
         except SudokudError as e:
             self.fail(e)
         except ssl.SSLError as e:
@@ -106,31 +108,51 @@ class Conn:
             self.fail(ConnectionError("recv %s: %s" % (self.name, e)))
 
     def _dispatch(self) -> None:
-        """Each reply that has come whole to its request, checked."""
-        while self.flight:
-            req, who = self.flight[0]
-            lines = self.wire.reply(req[1])     # ProtocolError: to _read
-            if lines is None:
-                return
-            self.flight.popleft()
+        """The replies that have come whole, each to its request, all
+        checked (wire.values: the solutions at once); one that does not
+        fit, or ERR busy, ends the connection after it."""
+        flight, wire = self.flight, self.wire
+        reqs: List[Req] = []
+        replies: List[List[str]] = []
+        broken: Optional[ProtocolError] = None
+        for req, _ in flight:
             try:
-                outcome: Any = value(req, lines)
-            except Error as e:
-                outcome = e
+                lines = wire.reply(req[1])
             except ProtocolError as e:
-                _deliver(who, e)
-                raise
-            _deliver(who, outcome)
-            if isinstance(outcome, Error) and fatal(outcome):
-                raise ConnectionError("%s: closed after ERR busy"
-                                      % self.name)
-        if self.wire.unread():
-            raise unasked(self.name, self.wire.buf or b"\n".join(
-                self.wire.pending))
+                broken = e
+                break
+            if lines is None:
+                break
+            reqs.append(req)
+            replies.append(lines)
+        outcomes = values(reqs, replies)
+        if broken is not None and len(outcomes) == len(reqs):
+            outcomes.append(broken)
+        i, n = 0, len(outcomes)
+        while i < n:                    # a batch's run of them at once
+            who = flight.popleft()[1]
+            j = i + 1
+            if isinstance(who, Sink):
+                while j < n and flight[0][1] is who:
+                    flight.popleft()
+                    j += 1
+                who.put(outcomes[i:j])
+            else:
+                _deliver(who, outcomes[i])
+            i = j
+        last = outcomes[-1] if outcomes else None
+        if isinstance(last, ProtocolError):
+            raise Delivered(last)
+        if isinstance(last, Error) and fatal(last):
+            raise Delivered(ConnectionError("%s: closed after ERR busy"
+                                            % self.name))
+        if not flight and wire.unread():
+            raise unasked(self.name, wire.buf or b"\n".join(wire.pending))
 
-    def fail(self, e: BaseException) -> None:
-        """Close, the oldest request in flight getting e, the others a
-        ConnectionError (their requests may be sent again)."""
+    def fail(self, e: BaseException, delivered: bool = False) -> None:
+        """Close, the oldest request in flight getting e (unless it has
+        it already, or e is a TimeoutError: its caller's own), the others
+        a ConnectionError (their requests may be sent again)."""
         if self.closed is not None:
             return
         self.closed = e
@@ -139,12 +161,18 @@ class Conn:
             self.task.cancel()
         lost = ConnectionError("%s: the connection was closed (%s)"
                                % (self.name, e))
-        first = True
+        first = not delivered and not isinstance(e, TimeoutError)
         while self.flight:
-            _, who = self.flight.popleft()
-            _deliver(who, e if first and not isinstance(e, TimeoutError)
-                     else lost)
+            _deliver(self.flight.popleft()[1], e if first else lost)
             first = False
+
+
+class Delivered(Exception):
+    """The connection ends for e, which its request has had already."""
+
+    def __init__(self, e: SudokudError):
+        super().__init__(str(e))
+        self.e = e
 
 
 def unasked(name: str, data: bytes) -> SudokudError:

@@ -16,8 +16,8 @@ import collections
 from typing import (TYPE_CHECKING, Any, AsyncIterator, Deque, List,
                     Optional, Protocol)
 
-from .errors import ConnectionError, InputError, TimeoutError
-from .pipeline import answered, lost
+from .errors import ConnectionError, Error, InputError, TimeoutError
+from .pipeline import lost
 from .servers import Tries
 from .wire import Batch, Req
 
@@ -34,10 +34,10 @@ class Sink:
         self.waiter: Optional[asyncio.Future[None]] = None
         self.closed = False         # left: its replies are dropped
 
-    def put(self, outcome: Any) -> None:
+    def put(self, outcomes: List[Any]) -> None:
         if self.closed:
             return
-        self.out.append(outcome)
+        self.out.extend(outcomes)
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_result(None)
 
@@ -77,17 +77,6 @@ def _sent(batch: Batch) -> List[Req]:
     return [s for s in batch.slots if not isinstance(s, InputError)]
 
 
-async def _send(c: "Conn", sink: "Sink", batch: Batch, fresh: bool) -> None:
-    """The batch's requests sent on c: on a fresh connection, those still
-    unanswered again; then the window refilled once half answered."""
-    reqs = _sent(batch) if fresh else []
-    if len(batch.slots) <= batch.window // 2 and not batch.done:
-        reqs += batch.refill()
-    if reqs:
-        c.send(reqs, sink)
-        await c.flush()
-
-
 async def pipeline(lease: Lease, batch: Batch,
                    errors: bool) -> AsyncIterator[Any]:
     """Each slot's value in order; an Error in its place with errors
@@ -97,18 +86,26 @@ async def pipeline(lease: Lease, batch: Batch,
     tries = Tries()
     client: Optional["Client"] = None
     sink = Sink()
-    fresh = False
+    c: Optional["Conn"] = None
+    fresh = False                       # no reply yet on client
     try:
         while True:
             if client is None:
                 client, fresh = await lease.take(tries), True
+                resend = _sent(batch)
                 sink.closed = True
                 sink = Sink()
+                c = None
             try:
-                if fresh or (len(slots) <= half and not batch.done):
+                if c is None:
                     c = await client._ready()
-                    await _send(c, sink, batch, fresh)
-                    fresh = False
+                reqs = resend
+                if len(slots) <= half and not batch.done:
+                    reqs = reqs + batch.refill()
+                if reqs:
+                    resend = []
+                    c.send(reqs, sink)
+                    await c.flush()
                 if not slots:
                     return
                 got: Any = slots[0]
@@ -117,13 +114,18 @@ async def pipeline(lease: Lease, batch: Batch,
                         await next_of(c, sink, client.timeout)
                     if isinstance(got, BaseException):
                         raise got
-                    lease.answered(client)
-                    tries = Tries()
+                    if fresh:           # the server answers: it is well
+                        fresh = False
+                        lease.answered(client)
+                        tries = Tries()
             except Exception as e:
                 got = lost(lease, client, e, tries)
                 if got is None:
                     client = None       # on another connection
                     continue
-            yield answered(slots, got, errors)
+            slots.popleft()
+            if not errors and isinstance(got, Error):
+                raise got
+            yield got
     finally:
         sink.closed = True

@@ -36,7 +36,8 @@ from .pipeline import pipeline
 from .servers import Tries
 from .settings import Endpoint, deadline_in, seconds_left
 from .verbs import SyncVerbs
-from .wire import Batch, Make, Reader, Req, Spec, fatal, spec, value, wire
+from .wire import (Batch, Make, Reader, Req, Spec, fatal, spec, value, values,
+                   wire)
 
 
 class Client(Endpoint, SyncVerbs):
@@ -270,7 +271,6 @@ class Client(Endpoint, SyncVerbs):
             if lines is None:
                 lines = self._reply(req[1], deadline or
                                     deadline_in(self.timeout))
-            self.used = time.monotonic()
             return value(req, lines)
         except Error as e:
             if fatal(e):
@@ -279,6 +279,37 @@ class Client(Endpoint, SyncVerbs):
         except BaseException:
             self.close()
             raise
+
+    def _take_many(self, reqs: List[Req]) -> List[Any]:
+        """The outcomes (wire.values) of the next replies, those of reqs
+        in order: the first read within timeout, then as many as have
+        come whole; one that leaves the connection unusable (ProtocolError,
+        ERR busy) is the last, and closes it."""
+        reader = self._reader
+        replies: List[List[str]] = []
+        broken: Optional[ProtocolError] = None
+        try:
+            for req in reqs:
+                lines = reader.reply(req[1])
+                if lines is None:
+                    if replies:
+                        break
+                    lines = self._reply(req[1], deadline_in(self.timeout))
+                replies.append(lines)
+        except ProtocolError as e:
+            if not replies:
+                self.close()
+                raise
+            broken = e
+        except BaseException:
+            self.close()
+            raise
+        out = values(reqs[:len(replies)], replies)
+        if broken is not None and len(out) == len(replies):
+            out.append(broken)
+        if isinstance(out[-1], BaseException) and fatal(out[-1]):
+            self.close()
+        return out
 
     # A Client is the lease of its own batches (pipeline.py): its one
     # connection, and no other when it fails.

@@ -199,6 +199,14 @@ def path(self: Runner, puzzle: str, grid: Optional[str] = None, *,
 # value in input order; an Error in its place with errors (an
 # InputError for an item refused before it was sent), else raised.
 
+def request_many(self: Runner, lines: Iterable[str], *,
+                 window: int = DEFAULT_WINDOW, errors: bool = False) -> Any:
+    """request() of each line, pipelined: each reply as it came (an
+    ``ERR`` line too), in order; a line that cannot go out is an
+    :class:`InputError`, in its place with errors."""
+    return _many(self, lines, Q.raw, window, errors)
+
+
 def solve_many(self: Runner, puzzles: Iterable[str], *,
                budget: Optional[int] = None,
                deadline: Optional[float] = None, effort: bool = False,

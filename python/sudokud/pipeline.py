@@ -10,6 +10,7 @@ was unanswered again.
 
 from __future__ import annotations
 
+import collections
 from typing import (TYPE_CHECKING, Any, Deque, Iterator, List, Optional,
                     Protocol)
 
@@ -44,15 +45,6 @@ def _sent(batch: Batch) -> List[Req]:
     return [s for s in batch.slots if not isinstance(s, InputError)]
 
 
-def _send(conn: "Client", batch: Batch, fresh: bool) -> None:
-    """The batch's requests sent on conn: on a fresh one, those still
-    unanswered again; then the window refilled once half answered."""
-    if fresh:
-        conn._pipe(_sent(batch))
-    if len(batch.slots) <= batch.window // 2 and not batch.done:
-        conn._pipe(batch.refill())
-
-
 def lost(lease: Any, conn: Any, e: BaseException,
          tries: Tries) -> Optional[Error]:
     """What e, met by a batch's request on conn, means: None to go on
@@ -66,42 +58,49 @@ def lost(lease: Any, conn: Any, e: BaseException,
     raise e
 
 
-def answered(slots: Deque[Any], got: Any, errors: bool) -> Any:
-    """The head slot's value, or its Error (raised without errors)."""
-    slots.popleft()
-    if isinstance(got, Error) and not errors:
-        raise got
-    return got
-
-
 def pipeline(lease: Lease, batch: Batch, errors: bool) -> Iterator[Any]:
     """Each slot's value in order; an Error in its place with errors
     (an InputError for an item refused before it was sent), else
     raised."""
-    slots = batch.slots
+    slots, half = batch.slots, batch.window // 2
     tries = Tries()
     conn: Optional["Client"] = None
-    fresh = False
+    fresh = False                       # no reply yet on conn
+    ready: Deque[Any] = collections.deque()    # outcomes read ahead
     try:
         while True:
             if conn is None:
                 conn, fresh = lease.take(tries), True
+                resend = _sent(batch)
+                ready.clear()
             try:
-                _send(conn, batch, fresh)
-                fresh = False
+                if resend:
+                    conn._pipe(resend)
+                    resend = []
+                if len(slots) <= half and not batch.done:
+                    conn._pipe(batch.refill())
                 if not slots:
                     return
                 got: Any = slots[0]
                 if not isinstance(got, InputError):
-                    got = conn._take(got)
-                    lease.answered(conn)
-                    tries = Tries()
+                    if not ready:
+                        ready.extend(conn._take_many(_sent(batch)))
+                    got = ready.popleft()
+                    if isinstance(got, BaseException):
+                        raise got
+                    if fresh:           # the server answers: it is well
+                        fresh = False
+                        lease.answered(conn)
+                        tries = Tries()
             except Exception as e:
                 got = lost(lease, conn, e, tries)
                 if got is None:
                     conn = None         # on another connection
                     continue
-            yield answered(slots, got, errors)
+            slots.popleft()
+            if not errors and isinstance(got, Error):
+                raise got
+            yield got
     finally:
         if conn is not None:
-            lease.give_back(conn, [r[1] for r in _sent(batch)])
+            lease.give_back(conn, [r[1] for r in _sent(batch)[len(ready):]])

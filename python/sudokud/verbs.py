@@ -187,6 +187,11 @@ class SolverMany(Protocol[A]):
                  errors: bool = ...) -> A: ...
 
 
+class LineMany(Protocol[A]):
+    def __call__(self, lines: Iterable[str], *, window: int = ...,
+                 errors: bool = ...) -> A: ...
+
+
 class CounterMany(Protocol[A]):
     def __call__(self, puzzles: Iterable[str], limit: int = ..., *,
                  budget: _I = ..., deadline: _F = ..., effort: bool = ...,
@@ -266,6 +271,7 @@ class SyncVerbs:
     constrain: Reducer[str, Effort[str], Seeded, Effort[Seeded]] = \
         _m(M.constrain)
     path: Pather[Path] = _m(M.path)
+    request_many: LineMany[_It] = _m(M.request_many)
     solve_many: SolverMany[_It] = _m(M.solve_many)
     lexmin_many: SolverMany[_It] = _m(M.lexmin_many)
     count_many: CounterMany[_It] = _m(M.count_many)
@@ -306,6 +312,7 @@ class AsyncVerbs:
     constrain: Reducer[Co[str], Co[Effort[str]], Co[Seeded],
                        Co[Effort[Seeded]]] = _m(M.constrain)
     path: Pather[Co[Path]] = _m(M.path)
+    request_many: LineMany[_AIt] = _m(M.request_many)
     solve_many: SolverMany[_AIt] = _m(M.solve_many)
     lexmin_many: SolverMany[_AIt] = _m(M.lexmin_many)
     count_many: CounterMany[_AIt] = _m(M.count_many)

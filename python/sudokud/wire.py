@@ -12,11 +12,13 @@ check of what the server says is here, once.
 from __future__ import annotations
 
 import collections
+import itertools
 import re
 from typing import (Any, Callable, Deque, FrozenSet, Iterable, Iterator,
                     List, NamedTuple, Optional, Tuple, Union)
 
 from . import replies as R
+from .checks import all_solve
 from .errors import AuthError, Error, InputError, ProtocolError
 
 #: Requests in flight for the ``*_many`` methods: 256 puzzle requests are
@@ -153,6 +155,10 @@ class Reader:
         that is END or starts with "END " (effort's tokens) or "ERR "
         (one alone, or SOLUTIONS' cut)."""
         if not spec.block:
+            pending = self.pending
+            if pending and not self.dirty and len(pending[0]) <= \
+                    spec.max_line:
+                return [pending.popleft().decode("ascii")]
             line = self._line(spec)
             return None if line is None else [line]
         out = self.cur
@@ -192,36 +198,66 @@ def _error(line: str, lines: List[str], spec: Spec,
     return Error(code, text, line, lines[:-1])
 
 
-def _parse(line: str, lines: List[str], spec: Spec,
-           parse: Optional[Parse]) -> Any:
-    if parse is None:
-        return "\n".join(lines)
-    last = lines[-1]
-    if last.startswith("ERR "):
-        raise _error(line, lines, spec, parse, last)
-    if not spec.block:
-        if not spec.effort:
-            return parse(last)
-        return R.effort_of(last, True, parse, not spec.analysis)
-    if last != "END" and not (spec.effort and last.startswith("END ")):
-        raise ValueError("no END")
-    return parse(lines if spec.effort else lines[:-1])
-
-
 def value(req: Req, lines: List[str]) -> Any:
     """The value of the reply to req, or its :class:`Error` raised (the
     caller closes the connection after ``busy``, which the server closes
     too); a reply that does not fit raises :class:`ProtocolError` (the
     caller closes the connection)."""
     line, sp, parse = req
+    if parse is None:
+        return "\n".join(lines)
+    last = lines[-1]
     try:
-        return _parse(line, lines, sp, parse)
+        if last.startswith("ERR "):
+            raise _error(line, lines, sp, parse, last)
+        if not sp.block:
+            if not sp.effort:
+                return parse(last)
+            return R.effort_of(last, True, parse, not sp.analysis)
+        if last != "END" and not (sp.effort and last.startswith("END ")):
+            raise ValueError("no END")
+        return parse(lines if sp.effort else lines[:-1])
     except Error:
         raise
     except (ValueError, KeyError, IndexError) as e:
         raise ProtocolError("unexpected reply to %r: %r (%s)"
                             % (line[:40], "\n".join(lines)[:100],
                                e)) from None
+
+
+def values(reqs: List[Req], replies: List[List[str]]) -> List[Any]:
+    """The outcome of each reply to its request, in order: its value, or
+    the Error or ProtocolError instance value() would raise, the list
+    ending at the first ProtocolError (the connection is not to be
+    believed after it).  The solutions of 81-cell puzzles are checked
+    all at once (checks.all_solve), the rest one by one."""
+    out: List[Any] = []
+    bulk: List[int] = []
+    puzzles: List[str] = []
+    for req, lines in zip(reqs, replies):
+        parse = req[2]
+        if isinstance(parse, R.Solution) and not req[1].effort and \
+                len(parse.puzzle) == 81 and not lines[0].startswith("ERR "):
+            bulk.append(len(out))
+            puzzles.append(parse.puzzle)
+            out.append(lines[0])
+            continue
+        try:
+            out.append(value(req, lines))
+        except Error as e:
+            out.append(e)
+        except ProtocolError as e:
+            out.append(e)
+            break
+    if bulk and not all_solve(puzzles, [out[i] for i in bulk]):
+        for i in bulk:                  # which one: the first wrong
+            try:
+                value(reqs[i], replies[i])
+            except ProtocolError as e:
+                out[i] = e
+                del out[i + 1:]
+                break
+    return out
 
 
 def fatal(e: BaseException) -> bool:
@@ -251,8 +287,22 @@ class Batch:
         than half full, or the items are all out)."""
         if self.done or len(self.slots) > self.window // 2:
             return []
+        room = self.window - len(self.slots)
+        items = list(itertools.islice(self.it, room))
+        if len(items) < room:
+            self.done = True
+        try:
+            out = list(map(self.make, items))
+        except InputError:
+            return self._refill(items)
+        self.slots.extend(out)
+        return out
+
+    def _refill(self, items: List[Any]) -> List[Req]:
+        """refill() of items one of which is refused: its InputError in
+        its place."""
         out: List[Req] = []
-        for item in self.it:
+        for item in items:
             try:
                 req = self.make(item)
             except InputError as e:
@@ -260,9 +310,6 @@ class Batch:
             else:
                 out.append(req)
                 self.slots.append(req)
-            if len(self.slots) >= self.window:
-                return out
-        self.done = True
         return out
 
     def next(self) -> Optional[Slot]:

@@ -290,7 +290,7 @@ def register(T, tag, client, client_at, transports=("unix", "tcp"),
     @T.case(tag + "request() of a verb of several lines (STATS, HELP, PATH, "
             "SOLUTIONS, SLOWLOG GET, CLIENT LIST): the whole reply, its lines "
             "joined by LF, the last END or SOLUTIONS' ERR; the next reply the "
-            "next request's",
+            "next request's; request_many() the same, pipelined",
             transports=transports)
     def _(c):
         with client(c, timeout=30) as k:
@@ -312,11 +312,20 @@ def register(T, tag, client, client_at, transports=("unix", "tcp"),
             eq(k.request("PATH 1" + h.CLASSIC),
                "ERR length expected 81 cells, "
                "found 82", "an ERR alone, one line")
+            lines = ["PING", "SOLUTIONS %s 3" % EMPTY, "HELP x", "PING\n",
+                     "SOLVE " + h.CLASSIC, "PATH " + h.CLASSIC, "VERSION"]
+            got = list(k.request_many(lines, window=3, errors=True))
+            eq(got[:3], ["PONG", k.request(lines[1]), k.request(lines[2])],
+               "request_many()")
+            eq((got[3].code, got[4:6]), ("char", [h.CLASSIC_SOLUTION,
+                                                   k.request(lines[5])]),
+               "request_many(): a line refused in its place")
+            eq(got[6], "VERSION " + h.package_version(), "the last")
 
     @T.case(tag + "solutions() and solutions_many(): the reference's first n, "
             "smallest first, fewer or none; cut by a budget, the Error "
-            "holding those found; effort=True; pencil marks for solve, lexmin, count, "
-            "analyze and solutions",
+            "holding those found; effort=True; pencil marks for solve, "
+            "lexmin, count, analyze and solutions",
             transports=transports)
     def _(c):
         sparse = h.CLASSIC[:62] + "." * 19
