@@ -3,7 +3,7 @@
 sudokud -- a client for sudokud, the Sudoku-solving service.
 
     >>> import sudokud
-    >>> with sudokud.Client("unix:/run/sudokud.sock") as c:
+    >>> with sudokud.Client() as c:     # $SUDOKUD_SOCKET, /run/sudokud.sock
     ...     c.solve("53..7....6..195....98....6.8...6...34..8.3..17...2..."
     ...             "6.6....28....419..5....8..79")
     '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
