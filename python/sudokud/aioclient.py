@@ -23,8 +23,8 @@ from typing import (Any, AsyncIterator, Deque, Iterable, List, Optional,
 from . import replies as R
 from . import requests as Q
 from .address import AddressLike
-from .errors import (AuthError, ConnectionError, Error, InputError,
-                     ProtocolError, SudokudError, TimeoutError)
+from .errors import (AuthError, ConnectionError, Error, ProtocolError,
+                     SudokudError, TimeoutError)
 from .secure import TLS, auth_line, auth_reply, handshake_error
 from .aiopipeline import Sink, pipeline
 from .servers import Tries

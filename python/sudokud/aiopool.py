@@ -18,7 +18,7 @@ from typing import (Any, AsyncIterator, Dict, Iterable, List, Optional,
 from .address import AddressLike
 from .aioclient import Client
 from .aiopipeline import pipeline
-from .errors import ConnectionError, TimeoutError
+from .errors import ConnectionError
 from .secure import TLS
 from .servers import Server, Tries, shortest
 from .settings import PoolSettings, seconds_left

@@ -23,14 +23,12 @@ import collections
 import select
 import socket
 import ssl
-import time
 from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional
 
 from .address import AddressLike
 from . import replies as R
 from . import requests as Q
-from .errors import (ConnectionError, Error, InputError, ProtocolError,
-                     TimeoutError)
+from .errors import ConnectionError, Error, ProtocolError, TimeoutError
 from .secure import TLS, auth_line, auth_reply, handshake_error
 from .pipeline import pipeline
 from .servers import Tries
@@ -90,8 +88,6 @@ class Client(Endpoint, SyncVerbs):
         self._reader = Reader()
         # The replies of an abandoned batch to skip: their specs.
         self._owed: Deque[Spec] = collections.deque()
-        #: When the connection was last used (time.monotonic()).
-        self.used = 0.0
         if connect:
             self._connect(deadline_in(connect_timeout))
 
@@ -147,7 +143,6 @@ class Client(Endpoint, SyncVerbs):
             sock.close()
             raise
         self.sock = sock
-        self.used = time.monotonic()
         if self._secret is not None:
             try:
                 self._auth(self._secret, deadline)
@@ -188,8 +183,9 @@ class Client(Endpoint, SyncVerbs):
 
     def _send(self, data: bytes, deadline: Optional[float]) -> None:
         sock = self._sock()
-        sock.settimeout(seconds_left(deadline, "send to %s: not sent within %s s"
-                              % (self.where.name, self.timeout)))
+        sock.settimeout(seconds_left(deadline, "send to %s: not sent within "
+                                     "%s s" % (self.where.name,
+                                               self.timeout)))
         self._io("send", lambda: sock.sendall(data))
 
     def _fill(self, deadline: Optional[float]) -> None:
@@ -259,7 +255,6 @@ class Client(Endpoint, SyncVerbs):
         except BaseException:
             self.close()
             raise
-        self.used = time.monotonic()
 
     def _take(self, req: Req, deadline: Optional[float] = None) -> Any:
         """The value of the next reply, req's, read before deadline (None:

@@ -194,7 +194,7 @@ def path(self: Runner, puzzle: str, grid: Optional[str] = None, *,
     return self._run(Q.pather(budget, deadline)((puzzle, grid)))
 
 
-# -- pipelined batches ---------------------------------------------------------
+# -- pipelined batches -----------------------------------------------------
 # Each sends its requests with at most window in flight and yields each
 # value in input order; an Error in its place with errors (an
 # InputError for an item refused before it was sent), else raised.

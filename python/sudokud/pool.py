@@ -146,10 +146,12 @@ class Pool(PoolSettings, SyncVerbs):
                 time.sleep(wait)
                 continue
             c = self._client(server)
+            within = deadline_in(shortest(_in(deadline),
+                                          self.connect_timeout))
             try:
-                c._connect(deadline_in(shortest(_in(deadline), self.connect_timeout)))
+                c._connect(within)
                 if server.suspect:
-                    c._check(deadline_in(shortest(_in(deadline), self.connect_timeout)))
+                    c._check(within)
             except BaseException as e:
                 c.close()
                 with self._cond:
@@ -210,7 +212,7 @@ class Pool(PoolSettings, SyncVerbs):
             c.close()
         return again
 
-    # -- calls -----------------------------------------------------------------
+    # -- calls ---------------------------------------------------------------
     def _run(self, req: Req) -> Any:
         deadline = deadline_in(self.timeout)
         tries = Tries()
