@@ -30,7 +30,7 @@ from .aiopipeline import Sink, pipeline
 from .servers import Tries
 from .settings import Endpoint
 from .verbs import AsyncVerbs
-from .wire import Batch, Make, Reader, Req, fatal, spec, values, wire
+from .wire import Batch, Make, Reader, Req, fatal, outcomes, spec, wire
 
 #: Bytes waiting in the transport before a writer waits for them to go.
 _HIGH = 1 << 16
@@ -109,43 +109,30 @@ class Conn:
 
     def _dispatch(self) -> None:
         """The replies that have come whole, each to its request, all
-        checked (wire.values: the solutions at once); one that does not
-        fit, or ERR busy, ends the connection after it."""
+        checked (wire.outcomes: a run of solutions at once); one that
+        does not fit, or ERR busy, ends the connection after it."""
         flight, wire = self.flight, self.wire
-        reqs: List[Req] = []
-        replies: List[List[str]] = []
-        broken: Optional[ProtocolError] = None
-        for req, _ in flight:
-            try:
-                lines = wire.reply(req[1])
-            except ProtocolError as e:
-                broken = e
+        while flight:
+            out = outcomes(wire, [req for req, _ in flight])
+            if not out:
                 break
-            if lines is None:
-                break
-            reqs.append(req)
-            replies.append(lines)
-        outcomes = values(reqs, replies)
-        if broken is not None and len(outcomes) == len(reqs):
-            outcomes.append(broken)
-        i, n = 0, len(outcomes)
-        while i < n:                    # a batch's run of them at once
-            who = flight.popleft()[1]
-            j = i + 1
-            if isinstance(who, Sink):
-                while j < n and flight[0][1] is who:
-                    flight.popleft()
-                    j += 1
-                who.put(outcomes[i:j])
-            else:
-                _deliver(who, outcomes[i])
-            i = j
-        last = outcomes[-1] if outcomes else None
-        if isinstance(last, ProtocolError):
-            raise Delivered(last)
-        if isinstance(last, Error) and fatal(last):
-            raise Delivered(ConnectionError("%s: closed after ERR busy"
-                                            % self.name))
+            i, n = 0, len(out)
+            while i < n:                # a batch's run of them at once
+                who = flight.popleft()[1]
+                j = i + 1
+                if isinstance(who, Sink):
+                    while j < n and flight[0][1] is who:
+                        flight.popleft()
+                        j += 1
+                    who.put(out[i:j])
+                else:
+                    _deliver(who, out[i])
+                i = j
+            if isinstance(out[-1], ProtocolError):
+                raise Delivered(out[-1])
+            if isinstance(out[-1], Error) and fatal(out[-1]):
+                raise Delivered(ConnectionError("%s: closed after ERR busy"
+                                                % self.name))
         if not flight and wire.unread():
             raise unasked(self.name, wire.buf or b"\n".join(wire.pending))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import collections
 from typing import (TYPE_CHECKING, Any, AsyncIterator, Deque, List,
-                    Optional, Protocol)
+                    Optional, Protocol, cast)
 
 from .errors import ConnectionError, Error, InputError, TimeoutError
 from .pipeline import lost
@@ -73,59 +73,98 @@ async def next_of(c: "Conn", sink: "Sink", timeout: Optional[float]) -> Any:
     return sink.out.popleft()
 
 
-def _sent(batch: Batch) -> List[Req]:
-    return [s for s in batch.slots if not isinstance(s, InputError)]
+class Lane:
+    """One connection of a batch: its client, and the sink its replies
+    go to (a new one with each connection)."""
+    __slots__ = ("client", "conn", "sink", "fresh")
+
+    def __init__(self) -> None:
+        self.client: Optional["Client"] = None
+        self.conn: Optional["Conn"] = None      # the one its requests are on
+        self.sink = Sink()
+        self.fresh = False
+
+    def drop(self) -> None:
+        self.client = self.conn = None
+        self.sink.closed = True         # what comes late is dropped
+
+
+async def _send(lease: Lease, at: Lane, reqs: List[Req],
+                tries: Tries) -> bool:
+    """reqs sent on the lane's connection: False; True when it failed
+    and is to be replaced; an error not to be sent again raised."""
+    client = cast("Client", at.client)
+    try:
+        c = at.conn = await client._ready()
+        c.send(reqs, at.sink)
+        await c.flush()
+        return False
+    except Exception as e:
+        lost(lease, client, e, tries)   # raises but for a resend
+        at.drop()
+        return True
+
+
+async def _open(lease: Lease, batch: Batch, lanes: List[Lane],
+                tries: Tries) -> None:
+    """A connection for each lane that has requests and none, its
+    requests sent on it."""
+    again = True
+    while again:
+        again = False
+        for j, at in enumerate(lanes):
+            if at.client is None and batch.sent(j):
+                at.client, at.fresh = await lease.take(tries), True
+                at.conn, at.sink = None, Sink()
+                again |= await _send(lease, at, batch.sent(j), tries)
 
 
 async def pipeline(lease: Lease, batch: Batch,
                    errors: bool) -> AsyncIterator[Any]:
     """Each slot's value in order; an Error in its place with errors
     (an InputError for an item refused before it was sent), else
-    raised."""
-    slots, half = batch.slots, batch.window // 2
+    raised; over batch.lanes connections, as pipeline.py's."""
+    slots, lane_of, half = batch.slots, batch.lane, batch.window // 2
+    lanes = [Lane() for _ in range(batch.lanes)]
     tries = Tries()
-    client: Optional["Client"] = None
-    sink = Sink()
-    c: Optional["Conn"] = None
-    fresh = False                       # no reply yet on client
+    opening = True
     try:
         while True:
-            if client is None:
-                client, fresh = await lease.take(tries), True
-                resend = _sent(batch)
-                sink.closed = True
-                sink = Sink()
-                c = None
-            try:
-                if c is None:
-                    c = await client._ready()
-                reqs = resend
-                if len(slots) <= half and not batch.done:
-                    reqs = reqs + batch.refill()
-                if reqs:
-                    resend = []
-                    c.send(reqs, sink)
-                    await c.flush()
-                if not slots:
-                    return
-                got: Any = slots[0]
-                if not isinstance(got, InputError):
+            if len(slots) <= half and not batch.done:
+                for at, reqs in zip(lanes, batch.refill()):
+                    if reqs and at.client is not None:
+                        await _send(lease, at, reqs, tries)
+                opening = True
+            if opening:
+                await _open(lease, batch, lanes, tries)
+                opening = False
+            if not slots:
+                return
+            got: Any = slots[0]
+            if not isinstance(got, InputError):
+                at = lanes[lane_of[0]]
+                client, sink = cast("Client", at.client), at.sink
+                try:
                     got = sink.out.popleft() if sink.out else \
-                        await next_of(c, sink, client.timeout)
+                        await next_of(cast("Conn", at.conn), sink,
+                                      client.timeout)
                     if isinstance(got, BaseException):
                         raise got
-                    if fresh:           # the server answers: it is well
-                        fresh = False
-                        lease.answered(client)
-                        tries = Tries()
-            except Exception as e:
-                got = lost(lease, client, e, tries)
-                if got is None:
-                    client = None       # on another connection
-                    continue
+                except Exception as e:
+                    got = lost(lease, client, e, tries)
+                    if got is None:     # on another connection
+                        at.drop()
+                        opening = True
+                        continue
+                if at.fresh:            # the server answers: it is well
+                    at.fresh = False
+                    lease.answered(client)
+                    tries = Tries()
             slots.popleft()
+            lane_of.popleft()
             if not errors and isinstance(got, Error):
                 raise got
             yield got
     finally:
-        sink.closed = True
+        for at in lanes:
+            at.sink.closed = True

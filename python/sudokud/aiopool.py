@@ -167,7 +167,8 @@ class Pool(PoolSettings, AsyncVerbs):
 
     def _batch(self, items: Iterable[Any], make: Make, window: int,
                errors: bool) -> AsyncIterator[Any]:
-        return pipeline(self, Batch(items, make, window), errors)
+        return pipeline(self, Batch(items, make, window, min(2, self.size)),
+                        errors)
 
     # The lease of a batch (aiopipeline.py): a connection of the pool,
     # and another when it fails.

@@ -235,10 +235,11 @@ def _ends_of(n: int) -> Tuple[int, int, int]:
     return r, c, b
 
 
-def _solve(puzzles: bytes, sols: bytes, n: int) -> bool:
-    """n solutions (81 bytes each, joined) of n puzzles (likewise): one
-    integer, the same folds (a grid's units fold within its own 81
-    bytes)."""
+def solves_all(puzzles: bytes, sols: bytes, n: int) -> bool:
+    """solves() of n solutions (81 bytes each, joined) and n puzzles
+    (likewise), all at once: one integer, the same folds (a grid's units
+    fold within its own 81 bytes).  The caller sees that each is 81
+    bytes: joined, 80 and 82 could make two grids."""
     if sols.count(b"9") != 9 * n:
         return False
     v = int.from_bytes(sols.translate(_LOW), "big")
@@ -258,7 +259,7 @@ def solves(puzzle: bytes, sol: bytes) -> bool:
     """Is sol (ASCII) 81 digits 1-9, each row, column and box holding
     each digit once, with every digit of the 81-cell puzzle in its cell
     (the bytes that differ are 0 under the givens' mask)?"""
-    return len(sol) == 81 and len(puzzle) == 81 and _solve(puzzle, sol, 1)
+    return len(sol) == 81 and len(puzzle) == 81 and solves_all(puzzle, sol, 1)
 
 
 def all_solve(puzzles: List[str], sols: List[str]) -> bool:
@@ -268,8 +269,8 @@ def all_solve(puzzles: List[str], sols: List[str]) -> bool:
     if set(map(len, sols)) != {81} or set(map(len, puzzles)) != {81} or \
             len(puzzles) != n:
         return False
-    return _solve("".join(puzzles).encode("ascii", "replace"),
-                  "".join(sols).encode("ascii", "replace"), n)
+    return solves_all("".join(puzzles).encode("ascii", "replace"),
+                      "".join(sols).encode("ascii", "replace"), n)
 
 
 def check_solution(puzzle: str, sol: str) -> str:

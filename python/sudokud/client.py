@@ -34,8 +34,8 @@ from .pipeline import pipeline
 from .servers import Tries
 from .settings import Endpoint, deadline_in, seconds_left
 from .verbs import SyncVerbs
-from .wire import (Batch, Make, Reader, Req, Spec, fatal, spec, value, values,
-                   wire)
+from .wire import (Batch, Make, Reader, Req, Spec, fatal, outcomes, spec,
+                   value, wire)
 
 
 class Client(Endpoint, SyncVerbs):
@@ -276,32 +276,24 @@ class Client(Endpoint, SyncVerbs):
             raise
 
     def _take_many(self, reqs: List[Req]) -> List[Any]:
-        """The outcomes (wire.values) of the next replies, those of reqs
-        in order: the first read within timeout, then as many as have
-        come whole; one that leaves the connection unusable (ProtocolError,
-        ERR busy) is the last, and closes it."""
+        """The outcomes (wire.outcomes) of the next replies, those of
+        reqs in order: the first read within timeout, then as many as
+        have come whole; one that leaves the connection unusable
+        (ProtocolError, ERR busy) is the last, and closes it."""
         reader = self._reader
-        replies: List[List[str]] = []
-        broken: Optional[ProtocolError] = None
+        deadline = None
         try:
-            for req in reqs:
-                lines = reader.reply(req[1])
-                if lines is None:
-                    if replies:
-                        break
-                    lines = self._reply(req[1], deadline_in(self.timeout))
-                replies.append(lines)
-        except ProtocolError as e:
-            if not replies:
-                self.close()
-                raise
-            broken = e
+            while reader.waiting(reqs[0][1]):
+                deadline = deadline or deadline_in(self.timeout)
+                self._fill(deadline)
+            out = outcomes(reader, reqs)
+            while not out:              # a reply of lines, not all here
+                deadline = deadline or deadline_in(self.timeout)
+                self._fill(deadline)
+                out = outcomes(reader, reqs)
         except BaseException:
             self.close()
             raise
-        out = values(reqs[:len(replies)], replies)
-        if broken is not None and len(out) == len(replies):
-            out.append(broken)
         if isinstance(out[-1], BaseException) and fatal(out[-1]):
             self.close()
         return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import collections
 from typing import (TYPE_CHECKING, Any, Deque, Iterator, List, Optional,
-                    Protocol)
+                    Protocol, cast)
 
 from .errors import Error, InputError
 from .servers import Tries
@@ -41,10 +41,6 @@ class Lease(Protocol):
         skipped by its next user."""
 
 
-def _sent(batch: Batch) -> List[Req]:
-    return [s for s in batch.slots if not isinstance(s, InputError)]
-
-
 def lost(lease: Any, conn: Any, e: BaseException,
          tries: Tries) -> Optional[Error]:
     """What e, met by a batch's request on conn, means: None to go on
@@ -58,49 +54,94 @@ def lost(lease: Any, conn: Any, e: BaseException,
     raise e
 
 
+class Lane:
+    """One connection of a batch: the replies read ahead on it (their
+    outcomes), and whether it has answered yet."""
+    __slots__ = ("conn", "ready", "fresh")
+
+    def __init__(self) -> None:
+        self.conn: Optional["Client"] = None
+        self.ready: Deque[Any] = collections.deque()
+        self.fresh = False
+
+
+def _send(lease: Lease, at: Lane, reqs: List[Req], tries: Tries) -> bool:
+    """reqs sent on the lane's connection: False; True when it failed
+    and is to be replaced (the lane's requests to be sent again); an
+    error that is not to be sent again raised."""
+    try:
+        cast("Client", at.conn)._pipe(reqs)
+        return False
+    except Exception as e:
+        lost(lease, at.conn, e, tries)  # raises but for a resend
+        at.conn = None
+        return True
+
+
+def _open(lease: Lease, batch: Batch, lanes: List[Lane],
+          tries: Tries) -> None:
+    """A connection for each lane that has requests and none, its
+    requests sent on it."""
+    again = True
+    while again:
+        again = False
+        for j, at in enumerate(lanes):
+            if at.conn is None and batch.sent(j):
+                at.conn, at.fresh = lease.take(tries), True
+                at.ready.clear()
+                again |= _send(lease, at, batch.sent(j), tries)
+
+
 def pipeline(lease: Lease, batch: Batch, errors: bool) -> Iterator[Any]:
     """Each slot's value in order; an Error in its place with errors
     (an InputError for an item refused before it was sent), else
-    raised."""
-    slots, half = batch.slots, batch.window // 2
+    raised.  The requests go over batch.lanes connections at once (the
+    daemon gives each connection a worker); a lane whose connection
+    fails takes another, and sends what it left unanswered again."""
+    slots, lane_of, half = batch.slots, batch.lane, batch.window // 2
+    lanes = [Lane() for _ in range(batch.lanes)]
     tries = Tries()
-    conn: Optional["Client"] = None
-    fresh = False                       # no reply yet on conn
-    ready: Deque[Any] = collections.deque()    # outcomes read ahead
+    opening = True                      # a lane may need a connection
     try:
         while True:
-            if conn is None:
-                conn, fresh = lease.take(tries), True
-                resend = _sent(batch)
-                ready.clear()
-            try:
-                if resend:
-                    conn._pipe(resend)
-                    resend = []
-                if len(slots) <= half and not batch.done:
-                    conn._pipe(batch.refill())
-                if not slots:
-                    return
-                got: Any = slots[0]
-                if not isinstance(got, InputError):
-                    if not ready:
-                        ready.extend(conn._take_many(_sent(batch)))
-                    got = ready.popleft()
+            if len(slots) <= half and not batch.done:
+                for at, reqs in zip(lanes, batch.refill()):
+                    if reqs and at.conn is not None:
+                        _send(lease, at, reqs, tries)
+                opening = True
+            if opening:
+                _open(lease, batch, lanes, tries)
+                opening = False
+            if not slots:
+                return
+            got: Any = slots[0]
+            if not isinstance(got, InputError):
+                at = lanes[lane_of[0]]
+                conn = cast("Client", at.conn)
+                try:
+                    if not at.ready:
+                        at.ready.extend(conn._take_many(batch.sent(
+                            lane_of[0])))
+                    got = at.ready.popleft()
                     if isinstance(got, BaseException):
                         raise got
-                    if fresh:           # the server answers: it is well
-                        fresh = False
-                        lease.answered(conn)
-                        tries = Tries()
-            except Exception as e:
-                got = lost(lease, conn, e, tries)
-                if got is None:
-                    conn = None         # on another connection
-                    continue
+                except Exception as e:
+                    got = lost(lease, conn, e, tries)
+                    if got is None:     # on another connection
+                        at.conn = None
+                        opening = True
+                        continue
+                if at.fresh:            # the server answers: it is well
+                    at.fresh = False
+                    lease.answered(conn)
+                    tries = Tries()
             slots.popleft()
+            lane_of.popleft()
             if not errors and isinstance(got, Error):
                 raise got
             yield got
     finally:
-        if conn is not None:
-            lease.give_back(conn, [r[1] for r in _sent(batch)[len(ready):]])
+        for j, at in enumerate(lanes):
+            if at.conn is not None:
+                lease.give_back(at.conn, [r[1] for r in batch.sent(j)[
+                    len(at.ready):]])

@@ -233,7 +233,8 @@ class Pool(PoolSettings, SyncVerbs):
 
     def _batch(self, items: Iterable[Any], make: Make, window: int,
                errors: bool) -> Iterator[Any]:
-        return pipeline(self, Batch(items, make, window), errors)
+        return pipeline(self, Batch(items, make, window, min(2, self.size)),
+                        errors)
 
     # The lease of a batch (pipeline.py): a connection of the pool, and
     # another when it fails.

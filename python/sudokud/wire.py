@@ -15,10 +15,10 @@ import collections
 import itertools
 import re
 from typing import (Any, Callable, Deque, FrozenSet, Iterable, Iterator,
-                    List, NamedTuple, Optional, Tuple, Union)
+                    List, NamedTuple, Optional, Tuple, Union, cast)
 
 from . import replies as R
-from .checks import all_solve
+from .checks import all_solve, solves_all
 from .errors import AuthError, Error, InputError, ProtocolError
 
 #: Requests in flight for the ``*_many`` methods: 256 puzzle requests are
@@ -174,6 +174,16 @@ class Reader:
                 raise ProtocolError("a reply of more than %d lines"
                                     % spec.max_lines)
 
+    def waiting(self, spec: Spec) -> bool:
+        """Is no line there whole?  (ProtocolError if the part that has
+        come is longer than spec allows.)"""
+        if self.pending:
+            return False
+        if len(self.buf) > spec.max_line:
+            raise ProtocolError("a reply line longer than %d bytes"
+                                % spec.max_line)
+        return True
+
     def unread(self) -> bool:
         """Did anything come that no reply has taken?"""
         return bool(self.buf or self.pending or self.cur)
@@ -260,6 +270,64 @@ def values(reqs: List[Req], replies: List[List[str]]) -> List[Any]:
     return out
 
 
+def solutions_run(reader: Reader, reqs: List[Req]) -> List[str]:
+    """The fast lane of a batch of SOLVE or LEXMIN: the replies that have
+    come whole for the longest run of reqs that are such requests (of
+    81-cell puzzles, without effort, of one spec), taken from the reader
+    as the solutions they are, checked all at once, when they all are
+    (81 bytes each, checks.solves_all); else [] and nothing taken: the
+    caller takes values()' way, which finds what is wrong."""
+    pending = reader.pending
+    if reader.dirty or not pending or not reqs:
+        return []
+    sp = reqs[0][1]
+    if sp.block or sp.effort:
+        return []
+    puzzles: List[str] = []
+    for req in itertools.islice(reqs, len(pending)):
+        parse = req[2]
+        if req[1] is not sp or not isinstance(parse, R.Solution) or \
+                len(parse.puzzle) != 81:
+            break
+        puzzles.append(parse.puzzle)
+    n = len(puzzles)
+    raw = list(itertools.islice(pending, n))
+    if not n or set(map(len, raw)) != {81}:
+        return []
+    sols = b"".join(raw)
+    if not solves_all("".join(puzzles).encode("ascii", "replace"), sols, n):
+        return []
+    for _ in range(n):
+        pending.popleft()
+    text = sols.decode("ascii")
+    return [text[i:i + 81] for i in range(0, 81 * n, 81)]
+
+
+def outcomes(reader: Reader, reqs: List[Req]) -> List[Any]:
+    """The outcomes (values()) of the replies to reqs that have come
+    whole, in order, maybe none: a run of solutions by the fast lane
+    (solutions_run), else each read and checked; a reply that breaks the
+    reader's bounds ends the list with its ProtocolError."""
+    fast = solutions_run(reader, reqs)
+    if fast:
+        return fast
+    replies: List[List[str]] = []
+    broken: Optional[ProtocolError] = None
+    for req in reqs:
+        try:
+            lines = reader.reply(req[1])
+        except ProtocolError as e:
+            broken = e
+            break
+        if lines is None:
+            break
+        replies.append(lines)
+    out = values(reqs[:len(replies)], replies)
+    if broken is not None and len(out) == len(replies):
+        out.append(broken)
+    return out
+
+
 def fatal(e: BaseException) -> bool:
     """Does e leave the connection unusable (to be closed)?  All but an
     Error other than ``busy``."""
@@ -273,18 +341,23 @@ Slot = Union[InputError, Req]
 class Batch:
     """The order of a pipelined batch: make(item) of each item, at most
     window requests in flight, refilled once half the window is answered
-    (one write a refill); refused items keep their place."""
+    (one write a refill); refused items keep their place.  The requests
+    go over lanes connections, each refill's cut into as many runs, one
+    a lane (lane[i] is slot i's; -1 for a refused item)."""
 
-    def __init__(self, items: Iterable[Any], make: Make, window: int):
+    def __init__(self, items: Iterable[Any], make: Make, window: int,
+                 lanes: int = 1):
         self.it: Iterator[Any] = iter(items)
         self.make = make
         self.window = window
+        self.lanes = lanes
         self.slots: Deque[Slot] = collections.deque()
+        self.lane: Deque[int] = collections.deque()
         self.done = False
 
-    def refill(self) -> List[Req]:
-        """The requests to send now (none while the window is more
-        than half full, or the items are all out)."""
+    def refill(self) -> List[List[Req]]:
+        """The requests to send now, by lane (none while the window is
+        more than half full, or the items are all out)."""
         if self.done or len(self.slots) > self.window // 2:
             return []
         room = self.window - len(self.slots)
@@ -292,29 +365,51 @@ class Batch:
         if len(items) < room:
             self.done = True
         try:
-            out = list(map(self.make, items))
+            new: List[Slot] = list(map(self.make, items))
         except InputError:
-            return self._refill(items)
-        self.slots.extend(out)
+            new = self._made(items)
+        refused = any(isinstance(r, InputError) for r in new)
+        n = len(new) if not refused else \
+            sum(1 for r in new if not isinstance(r, InputError))
+        per = max(1, -(-n // self.lanes))
+        if refused:
+            return self._lanes(new, per)
+        self.slots.extend(new)
+        out = [cast(List[Req], new[i:i + per]) for i in range(0, n, per)]
+        for j, run in enumerate(out):
+            self.lane.extend(itertools.repeat(j, len(run)))
+        return out + [[] for _ in range(self.lanes - len(out))]
+
+    def _lanes(self, new: List[Slot], per: int) -> List[List[Req]]:
+        """new's requests cut into runs of per, a lane each; refused
+        items in their places (lane -1)."""
+        out: List[List[Req]] = [[] for _ in range(self.lanes)]
+        i = 0
+        for r in new:
+            if isinstance(r, InputError):
+                self.lane.append(-1)
+            else:
+                out[i // per].append(r)
+                self.lane.append(i // per)
+                i += 1
+        self.slots.extend(new)
         return out
 
-    def _refill(self, items: List[Any]) -> List[Req]:
-        """refill() of items one of which is refused: its InputError in
+    def _made(self, items: List[Any]) -> List[Slot]:
+        """make() of items one of which is refused: its InputError in
         its place."""
-        out: List[Req] = []
+        out: List[Slot] = []
         for item in items:
             try:
-                req = self.make(item)
+                out.append(self.make(item))
             except InputError as e:
-                self.slots.append(e)
-            else:
-                out.append(req)
-                self.slots.append(req)
+                out.append(e)
         return out
 
-    def next(self) -> Optional[Slot]:
-        """The next slot to answer, or None at the end."""
-        return self.slots.popleft() if self.slots else None
+    def sent(self, lane: int) -> List[Req]:
+        """The requests of a lane not yet answered, in order."""
+        return cast(List[Req], list(itertools.compress(
+            self.slots, map(lane.__eq__, self.lane))))
 
 
 def wire(reqs: Iterable[Req]) -> bytes:

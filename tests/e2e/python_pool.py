@@ -182,9 +182,10 @@ def _(c):
         d.cleanup()
 
 
-@T.case("two daemons, one stopped for good in the middle: the other "
-        "answers everything (sync and asyncio); a server nothing listens on "
-        "beside a live one: every call answered", transports=ONE, own=True,
+@T.case("two daemons: a batch goes over a connection to each; one "
+        "stopped for good in the middle, the other answers everything (sync "
+        "and asyncio); a server nothing listens on beside a live one: every "
+        "call answered", transports=ONE, own=True,
         timeout=180)
 def _(c):
     puzzles = h.load_puzzles("puzzles2_17_clue", 3000)
@@ -193,14 +194,11 @@ def _(c):
     try:
         with sudokud.Pool("unix:%s, unix:%s" % (a.path, b.path), 4,
                           30) as pool:
-            # Two batches at once hold two connections, one to each.
+            # A batch goes over two connections at once, one to each.
             batch = pool.solve_many(puzzles, window=64)
-            other = pool.solve_many(puzzles[:300], window=64)
             got = [next(batch) for _ in range(300)]
-            eq([h.solution_problem(p, s) for p, s in zip(puzzles, other)],
-               [None] * 300, "the other batch")
             check(all(s.answered for s in pool.servers.all),
-                  "both answered: %r" % pool)
+                  "both answered one batch: %r" % pool)
             a.terminate()
             got += list(batch)
             for p in puzzles[40:200]:
