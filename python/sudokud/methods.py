@@ -145,7 +145,8 @@ def generate(self: Runner, level: Optional[str] = None,
     deadline falls, a :class:`Generated`: the puzzle, its level (the
     one asked, or the nearest made by the deadline), with info the seed
     that makes it again (else None); without either, the puzzle (a
-    str)."""
+    str).  A clue ceiling or a pattern that nothing met by the deadline
+    raises :class:`Error` ``deadline``."""
     return self._run(Q.generator(level, info, symmetry, clues, pattern,
                                  budget, deadline, effort)(seed))
 

@@ -560,9 +560,8 @@ options_check(const struct options *o)
 	/* Can a puzzle have the shape generate was asked for? */
 	if (o->query.shaped != 0 && sudoku_genx_init(&x, 0, o->query.level,
 	    o->query.budget, &o->query.gen) != 0)
-		fatalx("generate: no puzzle has that shape: a pattern needs 17 "
-		    "to 81 given cells, within --clues and invariant under "
-		    "--symmetry");
+		fatalx("generate: no puzzle has that shape: %s",
+		    sudoku_genx_check(&o->query.gen, o->query.level));
 }
 
 void

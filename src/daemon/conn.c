@@ -104,6 +104,7 @@ conn_free(struct conn *c)
 		TAILQ_REMOVE(&set->runq, c, run);
 	TAILQ_REMOVE(&set->conns, c, entry);
 	proto_job_free(set->env, c->job);
+	conn_http_free(c->http);
 	event_free(c->rev);
 	event_free(c->wev);
 	event_free(c->tev);
@@ -155,6 +156,8 @@ conn_frame(struct conn *c)
 {
 	if (!c->started)
 		return (0);
+	if (c->http != NULL)
+		return (conn_http_ready(c));
 	if (frame_ready(&c->fr, conn_cf(c)->max_line, c->eof))
 		return (1);
 	if (frame_partial(&c->fr) != 0 && c->m.partial == 0)
@@ -212,17 +215,23 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	memset(&info, 0, sizeof info);
 	info.authed = c->authed;
 	if (c->job != NULL) {
-		if ((st = proto_resume(env, c->out, c->job, max_ns, ns,
+		if ((st = proto_resume(env, c->http != NULL ?
+		    conn_http_lines(c) : c->out, c->job, max_ns, ns,
 		    &info)) != PROTO_MORE)
 			c->job = NULL;
 		line = c->jobline;
 		len = c->joblen;
 	} else if (conn_frame(c)) {
-		c->since = c->read_ns;
+		/* A batch's next puzzle is whole since the last was answered. */
+		c->since = c->http == NULL || conn_http_first(c) || *t == 0 ?
+		    c->read_ns : *t;
 		if (*t != 0 && conn_cf(c)->latency_histograms)
 			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
-		st = conn_request(c, max_ns < CONN_START_NS ? CONN_START_NS :
-		    max_ns, ns, &info, &line, &len);
+		if (max_ns < CONN_START_NS)
+			max_ns = CONN_START_NS;
+		st = c->http != NULL ? conn_http_request(c, max_ns, ns, &info,
+		    &line, &len) : conn_request(c, max_ns, ns, &info, &line,
+		    &len);
 		if (st == PROTO_MORE)
 			conn_watch_job(c, line, len);
 	} else
@@ -232,8 +241,11 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 		conn_auth_failed(c);
 	if (*t != 0 && !conn_watch_untimed(c, st, &info))
 		*t = conn_watch_nsec();
-	if (st != PROTO_MORE)
+	if (st != PROTO_MORE) {
 		conn_watch_done(c, *t, line, len, &info);
+		if (c->http != NULL && info.verb != PROTO_NOVERB)
+			conn_http_answered(c);
+	}
 	return ((int)st);
 }
 
@@ -532,6 +544,9 @@ conn_new(struct conn_set *set, int fd, int how,
 	if (!proxy)
 		c->counted = *who;
 	c->tls = (how & CONN_SET_TLS) != 0;
+	if (how & CONN_SET_HTTP)	/* no first look: its bytes are HTTP's */
+		c->http = conn_http_new();
+	c->started = c->http != NULL && !proxy && !c->tls;
 	c->state = proxy ? CONN_PROXY : CONN_IDLE;
 	c->m.quiet = deadline_now();
 	if (c->tls && !proxy) {

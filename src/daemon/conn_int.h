@@ -33,6 +33,7 @@ struct config;
 struct proto_env;
 struct ssl_st;
 struct conn;
+struct conn_http;
 
 /* Bytes asked of one read(2): about 200 puzzle requests. */
 #define CONN_READ		16384
@@ -94,9 +95,16 @@ int	conn_handshake(struct conn *);
 void	conn_auth_failed(struct conn *);
 /*
  * A Unix socket's peer against allow_users and allow_groups: 0, or -1
- * with fd answered ERR noauth and closed.
+ * with fd answered ERR noauth (or its HTTP response) and closed.
  */
-int	conn_admit_unix(struct conn_set *, int fd);
+int	conn_admit_unix(struct conn_set *, int fd, int how);
+/*
+ * A refusal of a socket not served yet, as a listener of how says it,
+ * into buf: "ERR code text" or an HTTP response (nothing over TLS);
+ * returns its length.
+ */
+size_t	conn_admit_reply(int how, const char *code, const char *text,
+	    char *buf, size_t size);
 
 /*
  * conn_tls.c: a read into p (bytes, 0 at the end, -1 nothing yet, -2
@@ -110,6 +118,35 @@ ssize_t	conn_send(struct conn *);
 int	conn_tls_start(struct conn *);
 int	conn_tls_step(struct conn *);
 void	conn_tls_end(struct conn *);
+
+/*
+ * conn_http.c: a connection of an HTTP listener (doc/http.md), in
+ * c->http.  Ready: is a request to serve (conn_frame() for a line)?
+ * Request: serve its next line, as conn_request() serves a line: *line
+ * (NULL if the request was answered without one: a file, a refusal),
+ * its reply to conn_http_lines(); once a line is answered (a job's
+ * too), conn_http_answered() makes the response.  First: no line of
+ * the request under way has been served.
+ */
+struct conn_http *conn_http_new(void);
+void	conn_http_free(struct conn_http *);
+int	conn_http_ready(struct conn *);
+enum proto_status conn_http_request(struct conn *, uint64_t max_ns,
+	    uint64_t *ns, struct proto_info *, const char **line,
+	    size_t *len);
+int	conn_http_first(struct conn *);
+struct evbuffer *conn_http_lines(struct conn *);
+void	conn_http_answered(struct conn *);
+/*
+ * A refusal before any request (ERR code text on the line protocol):
+ * into c->out, the connection closing after it; and the same made for a
+ * socket not served yet.
+ */
+void	conn_http_refuse(struct conn *, const char *code, const char *text);
+void	conn_http_refusal(struct evbuffer *out, const char *code,
+	    const char *text);
+/* conn_admit.c: ERR code text, or conn_http_refuse() for HTTP. */
+void	conn_refuse(struct conn *, const char *code, const char *text);
 
 /* Its turn in the run queue (it is the head): one slice. */
 void	conn_run(struct conn *);
@@ -154,6 +191,7 @@ struct conn {
 	struct event		*tev;		/* deadline */
 	struct evbuffer		*out;
 	struct proto_job	*job;		/* a search under way */
+	struct conn_http	*http;		/* an HTTP listener's; NULL */
 	char			*jobline;	/* its first bytes, for the */
 	size_t			 joblen;	/* slow log; or NULL */
 	uint64_t		 since;		/* ns: the request was whole */

@@ -74,16 +74,14 @@ conn_set_free(struct conn_set *set)
  * user) and close; never blocks.
  */
 static void
-conn_set_refuse(struct conn_set *set, int fd, int peer)
+conn_set_refuse(struct conn_set *set, int fd, int peer, int how)
 {
-	char	buf[512];
-	int	len;
+	char	buf[1024], text[256];
+	size_t	len;
 
-	memcpy(buf, "ERR busy ", 9);
-	conn_busy_text(set->env->cf, peer, buf + 9, sizeof buf - 10);
-	len = (int)strlen(buf);
-	buf[len++] = '\n';
-	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
+	conn_busy_text(set->env->cf, peer, text, sizeof text);
+	len = conn_admit_reply(how, "busy", text, buf, sizeof buf);
+	if (send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
 		log_debug("busy reply: %s", strerror(errno));
 	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);
 	stats_add(set->env->st, STAT_ERR_BUSY, 1);
@@ -117,19 +115,19 @@ conn_set_add(struct conn_set *set, int fd, int how)
 	}
 	if (admit_open(set->env->admit, (unsigned int)cf->max_connections)
 	    != 0) {
-		conn_set_refuse(set, fd, 0);
+		conn_set_refuse(set, fd, 0, how);
 		goto closed;
 	}
 	/* Behind a PROXY header the peer is the client it names: later. */
 	remote_get(fd, &who);
-	if (who.family == AF_UNIX && conn_admit_unix(set, fd) != 0) {
+	if (who.family == AF_UNIX && conn_admit_unix(set, fd, how) != 0) {
 		admit_close(set->env->admit);
 		goto closed;
 	}
 	if (!(how & CONN_SET_PROXY) && admit_peer(set->env->admit, &who,
 	    (unsigned int)cf->max_connections_per_peer) != 0) {
 		admit_close(set->env->admit);
-		conn_set_refuse(set, fd, 1);
+		conn_set_refuse(set, fd, 1, how);
 		goto closed;
 	}
 	conn_new(set, fd, how, &who);

@@ -27,6 +27,7 @@ void		 conn_set_free(struct conn_set *);
 /* How a connection starts: bits of conn_set_add()'s how. */
 #define CONN_SET_PROXY	0x1	/* with a PROXY header (tcp_proxy, tls_proxy) */
 #define CONN_SET_TLS	0x2	/* then a TLS handshake (tls, tls_proxy) */
+#define CONN_SET_HTTP	0x4	/* HTTP/JSON, doc/http.md (http, https, ...) */
 
 /*
  * Serve fd, an accepted non-blocking socket counted as open in STATS,

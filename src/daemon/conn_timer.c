@@ -30,6 +30,8 @@ conn_deadline(const struct conn *c, uint64_t *at)
 	lim.idle = (unsigned int)cf->idle_timeout;
 	lim.write = (unsigned int)cf->write_timeout;
 	lim.handshake = (unsigned int)cf->tls_handshake_timeout;
+	lim.request = c->http != NULL ?
+	    (unsigned int)cf->http_request_timeout : 0;
 	if (c->state == CONN_LINGER)
 		ph = DEADLINE_LINGERING;
 	else if (c->state == CONN_PROXY)
@@ -71,7 +73,9 @@ static const struct {
 	[DEADLINE_IDLE] = { "idle, closing", STAT_IDLE_KICKS },
 	[DEADLINE_WRITE] = { "closing a connection that does not read",
 	    STAT_OUTPUT_KICKS },
-	[DEADLINE_LINGER] = { "the client did not close", STAT__COUNT }
+	[DEADLINE_LINGER] = { "the client did not close", STAT__COUNT },
+	[DEADLINE_REQUEST] = { "no whole HTTP request within "
+	    "request_timeout, closing", STAT_IDLE_KICKS }
 };
 
 void

@@ -19,9 +19,11 @@
  * the wall clock: the slices are cut to end by it, and the first look
  * at the clock after it answers ERR deadline, so the answer comes at
  * most one chunk of guesses late.  GENERATE answers its best puzzle
- * instead (the nearest level so far), or, if it has kept none yet, the
- * first one it keeps: it never answers ERR deadline, and ERR budget
- * only when no puzzle at all fits its shape within the budget.
+ * instead (the nearest level so far), at most one attempt late; ERR
+ * deadline only when it has kept none by then, which a clue ceiling or a
+ * pattern alone can cause (without them every attempt keeps its puzzle,
+ * and the first slice always ends one), ERR budget when the budget ran
+ * out first.
  */
 #include <sys/types.h>
 
@@ -91,7 +93,7 @@ proto_work_job(struct proto_req *req, enum proto_work kind)
 	job->budget = work_budget(req->env, &req->opts);
 	job->start = job->ns = job->seed = 0;
 	job->limit = 0;
-	job->expired = job->nearest = job->first = 0;
+	job->expired = job->nearest = 0;
 	job->marked = job->each = 0;
 	return (job);
 }
@@ -234,12 +236,13 @@ work_run(const struct proto_env *env, struct evbuffer *out,
 
 /*
  * GENERATE at its deadline, or out of budget under one: its best puzzle
- * so far will do (SUDOKU_SOLVED, job->nearest), or, at the deadline
- * with none kept yet, the first one kept (SUDOKU_MORE, no longer cut
- * short, job->first: work_slice() asks again after each slice).
+ * so far will do (SUDOKU_SOLVED, job->nearest); with none kept, ERR
+ * deadline (job->expired) or ERR budget.  Going on to the first puzzle
+ * kept would break the deadline's promise: with a clue ceiling or a
+ * pattern that may take the whole budget (issue 34).
  */
 static enum sudoku_result
-work_nearest(struct proto_job *job, enum sudoku_result res)
+work_nearest(struct proto_job *job)
 {
 	struct sudoku_grid	best;
 
@@ -247,20 +250,14 @@ work_nearest(struct proto_job *job, enum sudoku_result res)
 		job->nearest = 1;
 		return (SUDOKU_SOLVED);
 	}
-	if (res == SUDOKU_BUDGET && !job->expired)
-		return (SUDOKU_BUDGET);		/* nothing kept at all */
-	job->opts.deadline = 0;
-	job->expired = 0;
-	job->first = 1;
-	return (SUDOKU_MORE);
+	return (SUDOKU_BUDGET);
 }
 
 /* A job cut short, by its deadline (job->expired) or its budget. */
 static enum sudoku_result
 work_cut(struct proto_job *job, enum sudoku_result res)
 {
-	return (job->kind == PROTO_WORK_GENERATE ? work_nearest(job, res) :
-	    res);
+	return (job->kind == PROTO_WORK_GENERATE ? work_nearest(job) : res);
 }
 
 /*
@@ -285,9 +282,6 @@ work_slice(const struct proto_env *env, struct evbuffer *out,
 	}
 	res = work_run(env, out, job, max_ns, ns);
 	job->ns += *ns - spent;
-	/* Past the deadline, the first puzzle kept is the answer. */
-	if (job->first && res != SUDOKU_SOLVED)
-		return (work_nearest(job, res));
 	if (res == SUDOKU_MORE && end != 0 && proto_work_nsec() >= end) {
 		job->expired = 1;
 		return (work_cut(job, SUDOKU_BUDGET));

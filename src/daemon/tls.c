@@ -48,7 +48,9 @@ tls_wanted(const struct config *cf)
 
 	for (i = 0; i < cf->nlisten; i++)
 		if (cf->listen[i].kind == LISTEN_TLS ||
-		    cf->listen[i].kind == LISTEN_TLS_PROXIED)
+		    cf->listen[i].kind == LISTEN_TLS_PROXIED ||
+		    cf->listen[i].kind == LISTEN_HTTPS ||
+		    cf->listen[i].kind == LISTEN_HTTPS_PROXIED)
 			return (1);
 	return (0);
 }

@@ -49,7 +49,10 @@ def main():
        sorted(kinds))
     conf = kinds["ConfigMap"]["data"]["sudokud.conf"]
     with tempfile.NamedTemporaryFile("w", suffix=".conf") as f:
-        f.write(conf)
+        # The page's files are the package's in the image; here, the
+        # source tree's.
+        f.write(conf + "[http]\npage_dir = %s\n"
+                % os.path.join(SRCDIR, "www"))
         f.flush()
         p = subprocess.run([DAEMON, "-n", "-f", f.name],
                            capture_output=True, text=True, timeout=30)
@@ -61,10 +64,11 @@ def main():
         return m.group(1) if m else None
     port = int(key("tcp").rsplit(":", 1)[1])
     mport = int(key("metrics").rsplit(":", 1)[1])
+    hport = int(key("http").rsplit(":", 1)[1])
     pod = kinds["Deployment"]["spec"]["template"]
     c = pod["spec"]["containers"][0]
     ports = {p["name"]: p["containerPort"] for p in c["ports"]}
-    ok(ports == {"sudoku": port, "metrics": mport},
+    ok(ports == {"sudoku": port, "metrics": mport, "http": hport},
        "container ports are the configuration's listeners", ports)
     ok(pod["metadata"]["annotations"]["prometheus.io/port"] == str(mport),
        "the scrape annotation names the metrics port")
@@ -78,9 +82,11 @@ def main():
     ok(grace > stop + int(key("shutdown_timeout")),
        "the grace period covers preStop and shutdown_timeout",
        "%d <= %d + %s" % (grace, stop, key("shutdown_timeout")))
-    svc = kinds["Service"]["spec"]["ports"][0]
-    ok(svc["targetPort"] == "sudoku" and svc["port"] == port,
+    svc = kinds["Service"]["spec"]["ports"]
+    ok(svc[0]["targetPort"] == "sudoku" and svc[0]["port"] == port,
        "the Service forwards to the sudoku port")
+    ok([(p["name"], p["targetPort"]) for p in svc[1:]] == [("http", "http")],
+       "the Service exposes the http port (doc/http.md)", svc)
     cpu = c["resources"]["limits"]["cpu"]
     ok(str(cpu) == key("workers"), "workers = the pod's CPU limit",
        "cpu %s, workers %s" % (cpu, key("workers")))

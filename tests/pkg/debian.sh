@@ -45,7 +45,7 @@ src=$(cd "${1:-$here/../..}" && pwd) || exit 2
 pkgs="sudokud sudokuc libsudoku1 libsudoku-dev python3-sudokud"
 puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 answer=534678912672195348198342567859761423426853791713924856961537284287419635345286179
-plan=25
+plan=27
 
 # check NAME DIAG COMMAND...: ok if COMMAND succeeds
 check() {
@@ -221,6 +221,22 @@ else
 	notok "dpkg -i installs them" "$out"
 	bail "dpkg -i failed"
 fi
+
+# Without systemd as PID 1 the postinst says that nothing was started,
+# and how to start it: the two lines of README.md (<!-- container-start
+# -->), which start the daemon below.
+readme=$(sed -n '/<!-- container-start -->/,/<!-- \/container-start -->/p' \
+    "$src/README.md" | sed -n 's/^    //p')
+said=$(printf '%s\n' "$out" | sed -n 's/^    //p')
+if [ -d /run/systemd/system ]; then
+	check "with systemd running, the postinst has no word on starting it" \
+	    "$out" [ -z "$said" ]
+else
+	check "without systemd as PID 1, the postinst says nothing started, and README.md's two lines" \
+	    "dpkg -i said: $out; README.md: $readme" sh -c \
+	    'printf "%s\n" "$1" | grep -q "^sudokud: systemd is not running" &&
+	    [ -n "$2" ] && [ "$2" = "$3" ]' sh "$out" "$said" "$readme"
+fi
 for p in $pkgs; do
 	dpkg -L "$p" >>"$tmp/files"
 done
@@ -284,16 +300,20 @@ out=$($as_user $pre 2>&1)
 check "ExecStartPre as $user:$group: $pre" "$out" \
     [ "$out" = "configuration OK" ]
 
+# README.md's two lines start it: first, that they do what the units
+# say (ListenStream=, FileDescriptorName=, User=, Group=, ExecStart=
+# with -d for a log on standard error; SocketMode=, SocketGroup=).
+first=$(printf '%s\n' "$readme" | sed -n '1s/ &$//p')
+second=$(printf '%s\n' "$readme" | sed -n 2p)
+want1="systemd-socket-activate -l $listen --fdname=$fdname -- $as_user $(printf '%s' "$start" | sed 's/ -f / -d -f /')"
+check "README.md's lines start the daemon as the units do" \
+    "first: $first; want: $want1; second: $second" sh -c \
+    '[ "$1" = "$2" ] && case $3 in *"chgrp $4 $5 "*"chmod $6 $5") ;; *) false ;; esac' \
+    sh "$first" "$want1" "$second" "$sgroup" "$listen" "$mode"
 sock=$listen
-(umask 077 && exec systemd-socket-activate -l "$listen" \
-    --fdname="$fdname" -- $as_user $start) >"$tmp/daemon.log" 2>&1 &
+(umask 077 && exec sh -c "exec $first") >"$tmp/daemon.log" 2>&1 &
 pid=$!
-i=0
-while [ ! -S "$sock" ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-chmod "$mode" "$sock" && chgrp "$sgroup" "$sock"
+timeout 10 sh -c "$second"
 out=$(timeout 20 $member sudokuc ping 2>&1)
 check "sudokuc ping, as a member of the group $sgroup, starts the daemon on $listen" \
     "$out; daemon: $(cat "$tmp/daemon.log")" \
