@@ -35,7 +35,8 @@
 # as a supplementary group, and once without it.  The template
 # sudokud@.service is started the same way as the instance sudokud@test,
 # with a configuration file /etc/sudokud-test.conf the test writes and
-# removes.
+# removes, and a TLS listener whose key, in /etc/sudokud-test-tls, only
+# root and the group sudokud may read.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,7 +46,7 @@ src=$(cd "${1:-$here/../..}" && pwd) || exit 2
 pkgs="sudokud sudokuc libsudoku1 libsudoku-dev python3-sudokud"
 puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 answer=534678912672195348198342567859761423426853791713924856961537284287419635345286179
-plan=27
+plan=30
 
 # check NAME DIAG COMMAND...: ok if COMMAND succeeds
 check() {
@@ -92,6 +93,7 @@ cleanup() {
 	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
 	[ -n "$sock" ] && rm -f "$sock"
 	[ -n "${conf:-}" ] && rm -f "$conf"
+	[ -n "${tlsdir:-}" ] && rm -rf "$tlsdir"
 	[ -n "${rundir:-}" ] && rm -rf "$rundir"
 	if [ "$installed" = yes ]; then
 		dpkg_retry --purge $pkgs >/dev/null 2>&1
@@ -241,6 +243,24 @@ for p in $pkgs; do
 	dpkg -L "$p" >>"$tmp/files"
 done
 
+# The package depends on what its programs link: each library a
+# program names (NEEDED) is of a package its Depends lists.
+why=""
+multi=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null)
+for pair in sudokud:/usr/sbin/sudokud sudokuc:/usr/bin/sudokuc; do
+	p=${pair%%:*} b=${pair#*:}
+	deps=$(dpkg-query -W -f='${Depends}' "$p")
+	for so in $(readelf -dW "$b" |
+	    sed -n 's/.*(NEEDED).*Shared library: \[\(.*\)\]/\1/p'); do
+		lib=$(dpkg -S "*/$multi/$so" 2>/dev/null | head -n 1)
+		lib=${lib%%:*}
+		printf '%s\n' "$deps" | tr ',|' '\n\n' | sed 's/^ *//; s/ .*//' |
+		    grep -qx "${lib:-none}" || why="$why $p links $so (${lib:-no package}), Depends: $deps;"
+	done
+done
+check "the packages depend on what their programs link (libssl3, libevent, ...)" \
+    "$why" [ -z "$why" ]
+
 pw=$(getent passwd sudokud)
 check "the postinst made the system user and group sudokud (systemd-sysusers)" \
     "passwd: $pw; group: $(getent group sudokud)" \
@@ -260,6 +280,7 @@ check "/etc/sudokud.conf is a conffile; the units are enabled" "$why" \
 # The examples and doc/scaling.md that sudokud(8) points to, shipped.
 why=""
 for f in scaling.md examples/sudokud.conf examples/haproxy/sudokud.cfg \
+    examples/haproxy/sudokud-tls.cfg examples/haproxy/sudokud-reencrypt.cfg \
     examples/prometheus/prometheus.yml examples/prometheus/sudokud-rules.yml \
     examples/kubernetes/sudokud.yaml; do
 	grep -qx "/usr/share/doc/sudokud/$f" "$tmp/files" || why="$why $f"
@@ -391,11 +412,26 @@ check "sudokud@.service is installed, not enabled; same User and Group" \
 conf=$(tval ExecStart | sed -n 's/.* -f \([^ ]*\)$/\1/p')
 rundir=/run/$(tval RuntimeDirectory)
 tsock=$rundir/sudokud.sock
-printf '[listen]\nunix = %s\n' "$tsock" >"$conf"
+# A TLS listener whose key only root can read, then root and the group.
+tlsdir=/etc/sudokud-test-tls
+tport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+install -d -o root -g "$group" -m 0750 "$tlsdir"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+    -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    -keyout "$tlsdir/key.pem" -out "$tlsdir/cert.pem" >/dev/null 2>&1
+chown root:root "$tlsdir/key.pem" && chmod 0600 "$tlsdir/key.pem"
+chgrp "$group" "$tlsdir/cert.pem" && chmod 0640 "$tlsdir/cert.pem"
+printf '[listen]\nunix = %s\ntls = 127.0.0.1:%s\n[tls]\ncert = %s\nkey = %s\n' \
+    "$tsock" "$tport" "$tlsdir/cert.pem" "$tlsdir/key.pem" >"$conf"
 install -d -o "$user" -g "$group" -m "$(tval RuntimeDirectoryMode)" "$rundir"
 out=$($as_user $(tval ExecStartPre) 2>&1)
-check "sudokud@test: ExecStartPre checks $conf" "$out" \
-    [ "$out" = "configuration OK" ]
+check "sudokud@test: ExecStartPre refuses a [tls] key only root may read" \
+    "$out" sh -c 'case $1 in *"$2: Permission denied") ;; *) false ;; esac' \
+    sh "$out" "$tlsdir/key.pem"
+chgrp "$group" "$tlsdir/key.pem" && chmod 0640 "$tlsdir/key.pem"
+out=$($as_user $(tval ExecStartPre) 2>&1)
+check "sudokud@test: ExecStartPre checks $conf, its key of root and the group $group (0640)" \
+    "$out" [ "$out" = "configuration OK" ]
 (umask 077 && exec $as_user $(tval ExecStart)) >"$tmp/test.log" 2>&1 &
 pid=$!
 i=0
@@ -409,6 +445,12 @@ rc=$?
 check "sudokud@test answers the group $group on $tsock, and only it" \
     "member: $out; outsider: exit $rc: $out2; daemon: $(cat "$tmp/test.log")" \
     sh -c '[ "$1" = "$2" ] && [ "$3" -ne 0 ]' sh "$out" "$answer" "$rc"
+# (The client's copy of the certificate: the directory is the group's.)
+install -m 0644 "$tlsdir/cert.pem" "$tmp/ca.pem"
+out=$(timeout 20 $stranger sudokuc --tls --ca "$tmp/ca.pem" \
+    -H "tls://127.0.0.1:$tport" "$puzzle" 2>&1)
+check "sudokud@test serves TLS with that key to the installed sudokuc --tls" \
+    "$out; daemon: $(tail -n 5 "$tmp/test.log")" [ "$out" = "$answer" ]
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -416,7 +458,7 @@ pid=""
 check "sudokud@test: SIGTERM stops it, exit status 0" \
     "exit $rc; $(tail -n 5 "$tmp/test.log")" [ $rc -eq 0 ]
 # systemd removes the runtime directory when the unit stops
-rm -rf "$rundir" "$conf"
+rm -rf "$rundir" "$conf" "$tlsdir"
 
 # ---- purge ---------------------------------------------------------------
 if out=$(dpkg_retry --purge $pkgs); then
