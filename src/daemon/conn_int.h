@@ -48,6 +48,8 @@ struct conn_set {
 	struct conn_list	 conns;
 	struct conn_list	 runq;		/* BUSY, in turn order */
 	struct event		*run_ev;	/* serves the head of runq */
+	int			 ep;		/* epoll: new input (edges) */
+	unsigned int		 reading;	/* connections reading */
 	char			 rbuf[CONN_READ];	/* frame.h's scratch */
 	int			 draining;	/* break the loop once empty */
 	int64_t			 tls_warned;	/* a failed handshake logged */
@@ -164,14 +166,19 @@ void	conn_retime(struct conn *);
 void	conn_free(struct conn *);
 
 /*
- * conn_event.c: watch for the socket being readable, or not; writable,
- * or not.
+ * conn_event.c: watch for the socket being readable, or not (the set
+ * counts the connections reading); writable, or not.  The socket joins
+ * the set's watch of new input (open) and leaves it with every event
+ * (close, before it is closed).  Whether a connection other than self
+ * is reading, and whether one has had new input since the last look
+ * (self NULL: any; one epoll_wait, no timeout).
  */
 void	conn_reading(struct conn *, int on);
 void	conn_writing(struct conn *, int on);
-
-/* The next connection of the set, for walking it; NULL at the end. */
-struct conn *conn_next(struct conn *);
+void	conn_event_open(struct conn *);
+void	conn_event_close(struct conn *);
+int	conn_event_others(const struct conn *self);
+int	conn_event_waiting(const struct conn_set *, const struct conn *self);
 
 #define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
 
@@ -222,6 +229,7 @@ struct conn {
 	unsigned int		 authed:1;	/* AUTH has succeeded */
 	unsigned int		 fin:1;		/* TCP: the client's FIN is in */
 	unsigned int		 half:1;	/* counted by admit_half() */
+	unsigned int		 polled:1;	/* in the set's ep */
 
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */

@@ -120,6 +120,7 @@ struct proto_job {
 	struct proto_opts	 opts;
 	uint64_t		 budget;	/* in force: the server's, or less */
 	uint64_t		 start;		/* ns: when it was first served */
+	uint64_t		 clock;		/* ns: its latest clock reading */
 	uint64_t		 ns;		/* solver time so far */
 	uint64_t		 seed;		/* GENERATE */
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */

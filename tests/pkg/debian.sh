@@ -13,6 +13,8 @@
 # sudokud that installing them created (Debian's purge keeps system
 # users, so that no file is left to a recycled id; this is a test).
 # It refuses to run if any of the packages is installed already.
+# python3-sudokud, the Python client built from python/ by pybuild, is
+# imported by Debian's python3 and solves through the installed daemon.
 #
 # The build (dpkg-buildpackage -us -uc -b) happens in a copy of SRCDIR
 # (default: the tree this script is in) under a temporary directory,
@@ -41,10 +43,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/tap.sh
 . "$here/../tap.sh"
 src=$(cd "${1:-$here/../..}" && pwd) || exit 2
-pkgs="sudokud sudokuc libsudoku1 libsudoku-dev"
+pkgs="sudokud sudokuc libsudoku1 libsudoku-dev python3-sudokud"
 puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 answer=534678912672195348198342567859761423426853791713924856961537284287419635345286179
-plan=29
+plan=30
 
 # check NAME DIAG COMMAND...: ok if COMMAND succeeds
 check() {
@@ -147,7 +149,10 @@ opts="nocheck"
 [ "${PKG_TEST_CHECK:-no}" = yes ] && opts=""
 jobs=$(nproc 2>/dev/null || echo 2)
 log=$tmp/build.log
-if (cd "$tree" && DEB_BUILD_OPTIONS="$opts parallel=$jobs" \
+# With Debian's own tools first on the PATH, as a build chroot has them
+# (pybuild runs python3.X by name: not a pyenv's or a venv's).
+if (cd "$tree" && PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH \
+    DEB_BUILD_OPTIONS="$opts parallel=$jobs" \
     timeout 1800 dpkg-buildpackage -us -uc -b) >"$log" 2>&1; then
 	debs=""
 	for p in $pkgs; do
@@ -155,7 +160,7 @@ if (cd "$tree" && DEB_BUILD_OPTIONS="$opts parallel=$jobs" \
 		[ -f "$1" ] && debs="$debs $1"
 	done
 	check "dpkg-buildpackage -us -uc -b (DEB_BUILD_OPTIONS=$opts) builds $pkgs" \
-	    "debs:$debs" [ "$(echo $debs | wc -w)" -eq 4 ]
+	    "debs:$debs" [ "$(echo $debs | wc -w)" -eq 5 ]
 else
 	notok "dpkg-buildpackage -us -uc -b builds $pkgs" "$(tail -n 40 "$log")"
 	bail "the build failed"
@@ -351,6 +356,17 @@ out=$(timeout 20 $member sudokuc version 2>&1)
 want=$(/usr/sbin/sudokud -V 2>&1 | awk '{ print $NF }')
 check "sudokuc version: the installed daemon's, $want" "$out" \
     sh -c 'printf "%s\n" "$1" | grep -q "^sudokud $2 at unix:"' sh "$out" "$want"
+
+# The installed Python client, as a member of the group: Debian's
+# python3 (not one of a virtual environment), its module from
+# /usr/lib/python3/dist-packages, the daemon's version.
+out=$(cd / && SUDOKUD_SOCKET=$sock timeout 20 $member /usr/bin/python3 -c '
+import sudokud, sys
+with sudokud.Client() as c:
+    print(c.solve(sys.argv[1]), c.version() == sudokud.__version__,
+          sudokud.__file__)' "$puzzle" 2>&1)
+check "python3-sudokud: Debian's python3 imports it and solves through the daemon, one version" \
+    "$out" [ "$out" = "$answer True /usr/lib/python3/dist-packages/sudokud/__init__.py" ]
 
 out=$(timeout 20 $stranger sudokuc ping 2>&1)
 rc=$?
