@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""
+http_hostile.py -- the HTTP listener (doc/http.md) against what a
+hostile or careless client sends, each case a hole found in a hostile
+round and closed (TAP): a batch of tiny puzzles that jansson would have
+made twenty times the body's size in memory, held while the answers
+wait to be read; what is asserted is counts, statuses and bounds on
+memory, never the machine's speed.
+"""
+
+import json
+import os
+import socket
+import sys
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h                                     # noqa: E402
+from harness import check, check_mem, eq                # noqa: E402
+import http_common as hc                                # noqa: E402
+from http_common import EASY                            # noqa: E402
+
+T = h.Tap()
+ONE = (None,)
+PING = b"GET /v2/ping HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def post(verb, body, extra=b""):
+    """A POST of the bytes body to /v2/verb, as raw bytes."""
+    return (b"POST /v2/%s HTTP/1.1\r\nHost: x\r\nContent-Type: "
+            b"application/json\r\nContent-Length: %d\r\n%s\r\n"
+            % (verb.encode(), len(body), extra)) + body
+
+
+def tiny_batch(n):
+    """A batch of n one-character puzzles: the most values a body holds."""
+    return b'{"puzzles":[' + b",".join([b'"1"'] * n) + b"]}"
+
+
+@T.case("a batch holds at most max_body / 84 puzzles, and a body as many "
+        "values: one more is 413 toolong (refused before jansson reads "
+        "it), the connection goes on; as many are answered, each in turn",
+        transports=ONE, own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1, http_conf="max_body = 4k\n").start()
+    try:
+        most = 4096 // 84
+        k = d.raw()
+        k.send(post("solve", tiny_batch(most + 1)) + PING)
+        got = hc.read_responses(k, 2)
+        err = json.loads(got[0][2])["error"]
+        eq((got[0][0], err["code"]), (413, "toolong"), "one puzzle more")
+        eq(err["message"], "a batch holds at most %d puzzles (max_body / "
+           "84), and a body as many values" % most, "its message")
+        eq(got[0][1]["connection"], "keep-alive", "read whole: kept")
+        eq((got[1][0], json.loads(got[1][2])), (200, {"pong": True}),
+           "the request after it")
+        # Values that are no puzzles count too, before jansson sees them.
+        body = b'{"puzzle":"%s","budget":[%s]}' % (
+            EASY.encode(), b",".join([b"1"] * (most + 16)))
+        k.send(post("solve", body))
+        got = hc.read_responses(k, 1)
+        eq((got[0][0], json.loads(got[0][2])["error"]["code"]),
+           (413, "toolong"), "an array of numbers")
+        k.send(post("solve", tiny_batch(most)))
+        got = hc.read_responses(k, 1)
+        results = json.loads(got[0][2])["results"]
+        eq((got[0][0], len(results)), (200, most), "as many as it may")
+        eq({r["error"]["code"] for r in results}, {"length"}, "each its "
+           "answer")
+        k.close()
+    finally:
+        d.cleanup()
+
+
+@T.case("8 clients POST a body of max_body (1m) and read nothing: 4 of "
+        "tiny puzzles only, refused (413), 4 of as many as a batch may "
+        "hold, answered: the daemon holds less than twice max_body for "
+        "each (it held 23 MiB for each of the first 4: jansson's values, "
+        "while the answers waited)", transports=ONE, own=True, timeout=120)
+def _(c):
+    d = hc.HttpDaemon(workers=1, write_timeout=60,
+                      http_conf="max_body = 1m\n").start()
+    socks = []
+    try:
+        most = 1048576 // 84
+        before = d.rss_kb()
+        for n in [(1048576 - 14) // 4] * 4 + [most] * 4:
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.settimeout(30)
+            s.connect(("127.0.0.1", d.http_port))
+            s.sendall(post("solve", tiny_batch(n)))
+            socks.append(s)
+        for s in socks[:4]:
+            eq(s.recv(12), b"HTTP/1.1 413", "a body of tiny puzzles only")
+        k = d.connect("unix")
+
+        def held():
+            return sum("transport=http" in ln and ("state=blocked" in ln or
+                                                   "requests=%d " % most
+                                                   in ln)
+                       for ln in k.block("CLIENT LIST")) == 4
+        check(h.wait_for(held, 60), "4 batches answered or blocked")
+        grew = d.rss_kb() - before
+        c.note("8 bodies of 1 MiB, 4 answered and unread: %d KiB more"
+               % grew)
+        check_mem(grew < 8 * 2048, "%d KiB more for 8 bodies of 1 MiB"
+                  % grew)
+        k.close()
+    finally:
+        for s in socks:
+            s.close()
+        d.cleanup()
+
+
+if __name__ == "__main__":
+    sys.exit(T.run())
