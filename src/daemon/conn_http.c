@@ -52,6 +52,7 @@ struct conn_http {
 	struct evbuffer		*body;		/* a reply's JSON */
 	size_t			 need;		/* bytes of the next request,
 						   head and body; 0: unknown */
+	struct http_scan	 scan;		/* of its head, until then */
 	struct remote_addr	 via;		/* whose X-Forwarded-For counts */
 	unsigned int		 expect:1;	/* it waits for 100 Continue */
 	unsigned int		 continued:1;	/* which was sent */
@@ -175,14 +176,17 @@ conn_http_ready(struct conn *c)
 	p = frame_data(&c->fr, &len);
 	if (len == 0)
 		return (0);
-	if (h->need == 0) {
+	if (h->need == 0 && http_head_due(p, len, &h->scan)) {
 		switch (http_parse_head(p, len, &req)) {
 		case HTTP_BAD:
+			h->need = 1;	/* to refuse: ready from now on */
 			return (1);
 		case HTTP_OK:
 			if (req.chunked ||
-			    req.length > conn_cf(c)->http_max_body)
+			    req.length > conn_cf(c)->http_max_body) {
+				h->need = 1;
 				return (1);
+			}
 			h->need = req.len + (size_t)req.length;
 			h->expect = req.expect && req.length > 0;
 			break;
@@ -401,6 +405,7 @@ conn_http_take(struct conn *c)
 		return (-1);	/* conn_http_ready() said it was whole */
 	c->m.quiet = deadline_now();
 	h->need = 0;
+	memset(&h->scan, 0, sizeof h->scan);
 	h->expect = h->continued = 0;
 	conn_http_forwarded(c, &req.xff);
 	if (req.pathlen >= 4 && memcmp(req.path, "/v2/", 4) == 0)

@@ -324,6 +324,25 @@ http_parse_head(const char *p, size_t len, struct http_req *req)
 	return (HTTP_OK);
 }
 
+int
+http_head_due(const char *p, size_t len, struct http_scan *s)
+{
+	int	due = len >= HTTP_MAX_HEAD;
+
+	for (; s->pos < len && !due; s->pos++) {
+		if (p[s->pos] != '\n') {
+			s->text |= p[s->pos] != '\r';
+			continue;
+		}
+		/* As http_parse_head(): CR and LF before the request line. */
+		if (s->lines == 0 && !s->text)
+			continue;
+		due = ++s->lines == 1 || !s->text;
+		s->text = 0;
+	}
+	return (due);
+}
+
 enum http_result
 http_parse(const char *p, size_t len, struct http_req *req)
 {

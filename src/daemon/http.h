@@ -84,6 +84,25 @@ struct http_req {
 enum http_result http_parse_head(const char *p, size_t len,
 		    struct http_req *req);
 
+/*
+ * How far a head has come, between the reads of its bytes: for
+ * http_head_due(), zeroed before the first byte of each request.
+ */
+struct http_scan {
+	size_t		 pos;		/* bytes looked at */
+	int		 lines;		/* lines ended, the request line's on */
+	int		 text;		/* the line under way has more than CR */
+};
+
+/*
+ * Is the head at p (len bytes so far) worth parsing now: its request
+ * line has just ended, or the whole head has (an empty line), or it is
+ * as long as a head may be?  Each byte is looked at once, however the
+ * head is cut into reads: http_parse_head() at every read would cost a
+ * head sent a byte at a time its length squared.
+ */
+int		 http_head_due(const char *p, size_t len, struct http_scan *s);
+
 /* The same, with a body refused (413): the metrics listener's. */
 enum http_result http_parse(const char *p, size_t len, struct http_req *req);
 

@@ -311,6 +311,58 @@ t_trust(void **state)
 	trust_clear(&l);
 }
 
+/*
+ * http_head_due() on p fed a byte at a time, one scan kept across the
+ * bytes: the lengths at which it is due, in dues (at most n), and how
+ * many there were.
+ */
+static size_t
+dues(const char *p, size_t len, size_t *at, size_t n)
+{
+	struct http_scan	s;
+	size_t			i, k = 0;
+
+	memset(&s, 0, sizeof s);
+	for (i = 1; i <= len; i++)
+		if (http_head_due(p, i, &s) && k < n)
+			at[k++] = i;
+	return (k);
+}
+
+/*
+ * A head sent a byte a write is parsed twice, not once a byte: at the
+ * end of its request line (a line-protocol client is answered at once)
+ * and at its end; CR and LF before the request line are no line; a head
+ * that reaches 8 KiB without its end is due (for its 431).
+ */
+static void
+t_due(void **state)
+{
+	static const char	h1[] = "GET /v2/ping HTTP/1.1\r\nHost: x\r\n"
+				    "Accept: */*\r\n\r\n";
+	static const char	h2[] = "\r\n\r\nPOST /v2/solve HTTP/1.1\n"
+				    "Host: x\nContent-Length: 2\n\n{}";
+	char			big[HTTP_MAX_HEAD];
+	size_t			at[8];
+
+	(void)state;
+	assert_int_equal(dues(B(h1), at, 8), 2);
+	assert_int_equal(at[0], strlen("GET /v2/ping HTTP/1.1\r\n"));
+	assert_int_equal(at[1], sizeof h1 - 1);
+	assert_int_equal(dues(B(h2), at, 8), 2);
+	assert_int_equal(at[0], strlen("\r\n\r\nPOST /v2/solve HTTP/1.1\n"));
+	assert_int_equal(at[1], sizeof h2 - 3);	/* the body is not looked at */
+	assert_int_equal(dues(B("SOLVE 123\n"), at, 8), 1);
+	assert_int_equal(at[0], 10);
+	/* A line of CR alone is no end of the head: parsed, it is refused. */
+	assert_int_equal(dues(B("GET / HTTP/1.1\r\nHost: x\r\n\r\r\n"), at,
+	    8), 2);
+	memcpy(big, "GET / HTTP/1.1\r\n", 16);
+	memset(big + 16, 'a', sizeof big - 16);
+	assert_int_equal(dues(big, sizeof big, at, 8), 2);
+	assert_int_equal(at[1], HTTP_MAX_HEAD);
+}
+
 int
 main(void)
 {
@@ -319,6 +371,7 @@ main(void)
 		cmocka_unit_test(t_pipelined),
 		cmocka_unit_test(t_bad),
 		cmocka_unit_test(t_head),
+		cmocka_unit_test(t_due),
 		cmocka_unit_test(t_api),
 		cmocka_unit_test(t_api_bad),
 		cmocka_unit_test(t_trust),
