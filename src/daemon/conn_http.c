@@ -248,24 +248,34 @@ conn_http_bearer(struct conn *c, const struct http_value *v)
 	return (auth_check(cf->auth, p, len) ? 1 : -1);
 }
 
-/* X-Forwarded-For from a trusted proxy: the client CLIENT LIST shows. */
+/*
+ * X-Forwarded-For from a trusted proxy, its lines read as one list from
+ * the right: the client CLIENT LIST shows.
+ */
 static void
-conn_http_forwarded(struct conn *c, const struct http_value *xff)
+conn_http_forwarded(struct conn *c, const struct http_req *req)
 {
 	const struct config	*cf = conn_cf(c);
 	struct conn_http	*h = c->http;
-	struct remote_addr	 client;
+	struct remote_addr	 client, a;
+	int			 i, r = -1, found = 0;
 
-	if (xff->p == NULL || cf->http_trusted.n == 0)
+	if (req->nxff == 0 || cf->http_trusted.n == 0)
 		return;
 	if (h->via.family == 0)
 		h->via = c->card.client.family != 0 ? c->card.client :
 		    c->card.peer;
-	if (!trust_has(&cf->http_trusted, &h->via) ||
-	    trust_xff(&cf->http_trusted, xff->p, xff->len, &client) != 0 ||
-	    memcmp(&client, &c->card.client, sizeof client) == 0)
+	if (!trust_has(&cf->http_trusted, &h->via))
 		return;
-	clients_client(c->set->env->clients, &c->card, &client);
+	for (i = req->nxff - 1; i >= 0 && r != 0; i--) {
+		if ((r = trust_xff(&cf->http_trusted, req->xff[i].p,
+		    req->xff[i].len, &a)) == -1)
+			break;
+		client = a;
+		found = 1;
+	}
+	if (found && memcmp(&client, &c->card.client, sizeof client) != 0)
+		clients_client(c->set->env->clients, &c->card, &client);
 }
 
 /* A batch's response begins: its head, then its answers in chunks. */
@@ -407,7 +417,7 @@ conn_http_take(struct conn *c)
 	h->need = 0;
 	memset(&h->scan, 0, sizeof h->scan);
 	h->expect = h->continued = 0;
-	conn_http_forwarded(c, &req.xff);
+	conn_http_forwarded(c, &req);
 	if (req.pathlen >= 4 && memcmp(req.path, "/v2/", 4) == 0)
 		r = conn_http_api(c, &req, p + req.len) == 1 ? HTTP_OK :
 		    HTTP_MORE;

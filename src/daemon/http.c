@@ -250,8 +250,14 @@ http_value(const char *s, size_t nlen, const char *v, size_t n,
 		req->ctype = val;
 	else if (http_named(s, nlen, "Authorization"))
 		req->auth = val;
-	else if (http_named(s, nlen, "X-Forwarded-For"))
-		req->xff = val;
+	else if (http_named(s, nlen, "X-Forwarded-For")) {
+		if (req->nxff == HTTP_XFF_LINES) {
+			memmove(req->xff, req->xff + 1, sizeof req->xff -
+			    sizeof req->xff[0]);
+			req->nxff--;
+		}
+		req->xff[req->nxff++] = val;
+	}
 	return (HTTP_OK);
 }
 

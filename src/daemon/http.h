@@ -46,6 +46,13 @@ enum http_accept {
 	HTTP_ACCEPT_JSONL	/* application/jsonl */
 };
 
+/*
+ * X-Forwarded-For field lines kept, the last ones: a chain of proxies
+ * that each add a line of their own (HAProxy's option forwardfor) is
+ * read as the one list the lines make (RFC 9110, 5.3).
+ */
+#define HTTP_XFF_LINES	8
+
 /* A header field's value, into the bytes parsed, blanks trimmed. */
 struct http_value {
 	const char	*p;		/* NULL: the field was not sent */
@@ -71,7 +78,8 @@ struct http_req {
 	enum http_accept accept;
 	struct http_value ctype;	/* Content-Type */
 	struct http_value auth;		/* Authorization */
-	struct http_value xff;		/* X-Forwarded-For (the last one) */
+	struct http_value xff[HTTP_XFF_LINES];	/* X-Forwarded-For lines, */
+	int		 nxff;		/* the last ones, in order */
 };
 
 /*

@@ -115,5 +115,44 @@ def _(c):
         d.cleanup()
 
 
+def client_of(d, xff_lines):
+    """The addr CLIENT LIST shows for a connection whose request had these
+    X-Forwarded-For lines."""
+    k = d.raw()
+    k.send(b"GET /v2/client HTTP/1.1\r\nHost: x\r\n" + b"".join(
+        b"X-Forwarded-For: %s\r\n" % x.encode() for x in xff_lines) +
+        b"\r\n")
+    got = hc.read_responses(k, 1)
+    k.close()
+    me = [x for x in json.loads(got[0][2])["clients"]
+          if x["transport"] == "http"]
+    eq(len(me), 1, "one http connection")
+    return me[0]["addr"]
+
+
+@T.case("X-Forwarded-For in several lines, as a chain of proxies that each "
+        "add their own (HAProxy's option forwardfor) sends it, is one list: "
+        "the client is the last untrusted address of them all (it was the "
+        "last line's, a trusted proxy); one the client sent itself is "
+        "still passed over", transports=ONE, own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1, http_conf="trusted_proxies = 127.0.0.1, "
+                      "10.0.0.0/8\n").start()
+    try:
+        for lines in (["203.0.113.9", "10.0.0.5"],
+                      ["203.0.113.9, 10.0.0.5"],
+                      ["198.51.100.1, 203.0.113.9", "10.0.0.7", "10.0.0.5"],
+                      ["198.51.100.1", "203.0.113.9"]):
+            eq(client_of(d, lines), "tcp:203.0.113.9:0", repr(lines))
+        # Every address trusted: the leftmost, as in one line.
+        eq(client_of(d, ["10.0.0.9", "10.0.0.5"]), "tcp:10.0.0.9:0",
+           "all trusted")
+        # A line that is no address stops the walk where it is.
+        eq(client_of(d, ["203.0.113.9", "nonsense", "10.0.0.5"]),
+           "tcp:10.0.0.5:0", "a word that is no address")
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

@@ -188,8 +188,10 @@ t_api(void **state)
 	assert_int_equal(req.ctype.len, 16);
 	assert_memory_equal(req.ctype.p, "application/json", 16);
 	assert_memory_equal(req.auth.p, "Bearer s3cret", req.auth.len);
-	/* The last X-Forwarded-For: the nearest proxy's. */
-	assert_memory_equal(req.xff.p, "5.6.7.8, 9.9.9.9", req.xff.len);
+	/* Every X-Forwarded-For line, in order: one list (RFC 9110, 5.3). */
+	assert_int_equal(req.nxff, 2);
+	assert_memory_equal(req.xff[0].p, "1.2.3.4", req.xff[0].len);
+	assert_memory_equal(req.xff[1].p, "5.6.7.8, 9.9.9.9", req.xff[1].len);
 	assert_int_equal(req.minor, 1);
 	/* The metrics listener refuses the same head for its body. */
 	assert_int_equal(http_parse(B(post), &req), HTTP_BAD);
@@ -264,7 +266,7 @@ xff(const struct trust_list *l, const char *v, const char *want)
 	struct remote_addr	a;
 	char			text[REMOTE_TEXT];
 
-	if (trust_xff(l, v, strlen(v), &a) != 0)
+	if (trust_xff(l, v, strlen(v), &a) < 0)
 		return (want == NULL);
 	remote_text(&a, text, sizeof text);
 	if (want == NULL || strcmp(text, want) != 0)
@@ -299,6 +301,10 @@ t_trust(void **state)
 	assert_true(xff(&l, "10.0.0.2, 10.0.0.1", "tcp:10.0.0.2:0"));
 	assert_true(xff(&l, "garbage, 10.0.0.1", "tcp:10.0.0.1:0"));
 	assert_true(xff(&l, "[2001:db9::1], 10.0.0.1", "tcp:[2001:db9::1]:0"));
+	/* Every address trusted: the leftmost, and the line before may go on. */
+	assert_int_equal(trust_xff(&l, B("10.0.0.2, 10.0.0.1"), &a), 1);
+	assert_int_equal(trust_xff(&l, B("198.51.100.9, 10.0.0.1"), &a), 0);
+	assert_int_equal(trust_xff(&l, B("garbage, 10.0.0.1"), &a), 0);
 	assert_true(xff(&l, "10.0.0.1,", NULL));
 	assert_true(xff(&l, "", NULL));
 	assert_int_equal(trust_parse(&l, "10.0.0.1/8", &why), -1);
