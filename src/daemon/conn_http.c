@@ -188,7 +188,9 @@ conn_http_ready(struct conn *c)
 				return (1);
 			}
 			h->need = req.len + (size_t)req.length;
-			h->expect = req.expect && req.length > 0;
+			/* RFC 9110, 10.1.1: HTTP/1.0 knows no 1xx. */
+			h->expect = req.expect && req.length > 0 &&
+			    req.minor >= 1;
 			break;
 		default:
 			break;

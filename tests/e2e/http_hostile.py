@@ -154,5 +154,36 @@ def _(c):
         d.cleanup()
 
 
+@T.case("HTTP/1.0 with Expect: 100-continue gets no 100 Continue (RFC "
+        "9110, 10.1.1: a 1.0 client would take it for the response to its "
+        "request): one response for each request, in order", transports=ONE,
+        own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1).start()
+    try:
+        body = b'{"puzzle": "%s"}' % EASY.encode()
+        k = d.raw()
+        # One write: the server reads the POST's head with the PING, and
+        # answers what it would before the body comes.
+        k.send(b"GET /v2/ping HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+               b"POST /v2/solve HTTP/1.0\r\nContent-Type: application/json"
+               b"\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n"
+               % len(body))
+        got = hc.read_responses(k, 1)
+        k.send(body)
+        got += hc.raw_responses(k.read_to_eof())[0]
+        eq([g[0] for g in got], [200, 200], "the statuses")
+        eq(json.loads(got[1][2])["solution"], hc.EASY_SOLUTION, "the answer")
+        # HTTP/1.1's is still answered.
+        k = d.raw()
+        k.send(b"POST /v2/solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
+               b"application/json\r\nExpect: 100-continue\r\n"
+               b"Content-Length: %d\r\n\r\n" % len(body))
+        eq(k.sock.recv(100), b"HTTP/1.1 100 Continue\r\n\r\n", "1.1")
+        k.close()
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
