@@ -157,6 +157,17 @@ conn_http_refusal(struct evbuffer *out, const char *code, const char *text)
 	evbuffer_free(body);
 }
 
+/* Are the len bytes at p CR and LF alone (what may come between requests)? */
+static int
+conn_http_blank(const char *p, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len && (p[i] == '\r' || p[i] == '\n'); i++)
+		;
+	return (i == len);
+}
+
 /*
  * Is a request waiting: the lines of one under way, or a whole one in
  * the input (or a head to refuse)?  Notes when an incomplete one began,
@@ -176,6 +187,9 @@ conn_http_ready(struct conn *c)
 	p = frame_data(&c->fr, &len);
 	if (len == 0)
 		return (0);
+	/* The end of input: a request is served, or one cut short refused. */
+	if (c->eof)
+		return (!conn_http_blank(p, len));
 	if (h->need == 0 && http_head_due(p, len, &h->scan)) {
 		switch (http_parse_head(p, len, &req)) {
 		case HTTP_BAD:
@@ -380,6 +394,9 @@ conn_http_bad(struct conn *c, const struct http_req *req, enum http_result r)
 	if (r == HTTP_BAD)
 		conn_http_fail(c, req->status, req->status == 413 ||
 		    req->status == 431 ? "toolong" : "syntax", req->why, NULL);
+	else if (r == HTTP_MORE)
+		conn_http_fail(c, 400, "syntax", "the input ended in the middle "
+		    "of a request", NULL);
 	else if (req->chunked)
 		conn_http_fail(c, 411, "syntax", "a body needs a "
 		    "Content-Length (no chunked request bodies)", NULL);
@@ -403,18 +420,24 @@ conn_http_take(struct conn *c)
 	size_t			 len, total;
 
 	p = frame_data(&c->fr, &len);
-	if (len == 0 || (r = http_parse_head(p, len, &req)) == HTTP_MORE)
+	if (len == 0 || ((r = http_parse_head(p, len, &req)) == HTTP_MORE &&
+	    !c->eof))
 		return (-1);
 	c->m.partial = 0;
 	h->head = req.method == HTTP_HEAD;
 	h->keepalive = r == HTTP_OK && req.keepalive && !c->stop;
-	if (r == HTTP_BAD || req.chunked ||
+	total = req.len + (size_t)req.length;
+	if (r == HTTP_OK && !req.chunked &&
+	    req.length <= conn_cf(c)->http_max_body && len < total) {
+		if (!c->eof)
+			return (-1);	/* conn_http_ready() said it was whole */
+		r = HTTP_MORE;		/* cut short by the end of input */
+	}
+	if (r != HTTP_OK || req.chunked ||
 	    req.length > conn_cf(c)->http_max_body) {
 		conn_http_bad(c, &req, r);
 		return (0);
 	}
-	if (len < (total = req.len + (size_t)req.length))
-		return (-1);	/* conn_http_ready() said it was whole */
 	c->m.quiet = deadline_now();
 	h->need = 0;
 	memset(&h->scan, 0, sizeof h->scan);

@@ -185,5 +185,39 @@ def _(c):
         d.cleanup()
 
 
+@T.case("a request cut short by the end of the client's input (a body "
+        "shorter than its Content-Length, a head without its end) is "
+        "answered 400, not dropped without a word; a CRLF alone is no "
+        "request; a whole one before the end is served", transports=ONE,
+        own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1).start()
+    try:
+        for what, data in (
+                ("a short body", post("solve", b"{}")[:-2] + b"{"),
+                ("a lying Content-Length", post("solve", b"{}").replace(
+                    b"Length: 2", b"Length: 9")),
+                ("a head without its end", b"GET /v2/ping HTTP/1.1\r\nHo"),
+                ("a request line cut", b"GET /v2/pi"),
+                ("a whole one, then a cut one", PING + b"GET /v2/pi")):
+            k = d.raw()
+            k.send(data)
+            k.shut_wr()
+            got = hc.raw_responses(k.read_to_eof())[0]
+            eq([g[0] for g in got][-1:], [400], what)
+            err = json.loads(got[-1][2])["error"]
+            eq((err["code"], err["message"]), ("syntax", "the input ended "
+               "in the middle of a request"), what)
+            eq(got[-1][1]["connection"], "close", what)
+            eq(len(got), 2 if data.startswith(PING) else 1, what)
+        k = d.raw()
+        k.send(PING + b"\r\n")
+        k.shut_wr()
+        got = hc.raw_responses(k.read_to_eof())[0]
+        eq([g[0] for g in got], [200], "a CRLF after a request")
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
