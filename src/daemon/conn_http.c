@@ -340,6 +340,7 @@ conn_http_api(struct conn *c, const struct http_req *req, const char *body)
 		return (0);
 	}
 	h->authed = bearer == 1;
+	conn_watch_auth(c, h->authed);	/* CLIENT LIST: this request's */
 	memset(&in, 0, sizeof in);
 	in.post = req->method == HTTP_POST;
 	in.verb = req->path + 4;

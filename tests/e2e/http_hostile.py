@@ -219,5 +219,37 @@ def _(c):
         d.cleanup()
 
 
+@T.case("auth_file: CLIENT LIST's auth= is how the request that asks came "
+        "(it said the request before's: 'no' for a first request with the "
+        "right token); a wrong token on a file of the page is no attempt "
+        "(the page is open), counted nowhere", transports=ONE, own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1)
+    secret = os.path.join(d.tmp, "secret")
+    with open(secret, "w") as f:
+        f.write("correct-horse\n")
+    os.chmod(secret, 0o600)
+    d.extra_conf += "[server]\nauth_file = %s\n" % secret
+    d.start()
+    try:
+        good = {"Authorization": "Bearer correct-horse"}
+        for n in range(2):
+            api = d.api()
+            for i in range(n):
+                api.get("/v2/hello")
+            me = [x for x in api.get("/v2/client", headers=good).obj[
+                "clients"] if x["transport"] == "http"]
+            eq([x["auth"] for x in me], ["yes"], "after %d requests "
+               "without a token" % n)
+            api.close()
+        api = d.api()
+        eq(api.get("/", headers={"Authorization": "Bearer wrong"}).status,
+           200, "the page")
+        eq(api.get("/v2/stats", headers=good).obj["auth_failures"], 0,
+           "no failure counted")
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
