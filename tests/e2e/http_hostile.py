@@ -224,13 +224,7 @@ def _(c):
         "right token); a wrong token on a file of the page is no attempt "
         "(the page is open), counted nowhere", transports=ONE, own=True)
 def _(c):
-    d = hc.HttpDaemon(workers=1)
-    secret = os.path.join(d.tmp, "secret")
-    with open(secret, "w") as f:
-        f.write("correct-horse\n")
-    os.chmod(secret, 0o600)
-    d.extra_conf += "[server]\nauth_file = %s\n" % secret
-    d.start()
+    d = hc.HttpDaemon(workers=1).secret("correct-horse").start()
     try:
         good = {"Authorization": "Bearer correct-horse"}
         for n in range(2):
