@@ -11,8 +11,10 @@ memory, never the machine's speed.
 
 import json
 import os
+import shutil
 import socket
 import sys
+import tempfile
 
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -243,6 +245,39 @@ def _(c):
            "no failure counted")
     finally:
         d.cleanup()
+
+
+@T.case("page_dir: a symbolic link among the names that would be served, "
+        "to a file or to a directory, fails the load naming it (a linked "
+        "directory was passed over in silence, its files 404; a linked "
+        "file said 'Too many levels of symbolic links'); a file named "
+        "otherwise is no matter", transports=ONE, daemonless=True)
+def _(c):
+    tmp = tempfile.mkdtemp(prefix="sudokud-www.")
+    outside = os.path.join(tmp, "outside")
+    os.mkdir(outside)
+    with open(os.path.join(outside, "secret.txt"), "w") as f:
+        f.write("not for the web\n")
+    for name, target, words in (
+            ("img", outside, "img: a symbolic link (not followed)"),
+            ("notes.txt", os.path.join(outside, "secret.txt"),
+             "notes.txt: a symbolic link (not followed)"),
+            ("backup.bak", outside, None)):
+        www = os.path.join(tmp, "www-" + name)
+        shutil.copytree(hc.WWW, www)
+        os.symlink(target, os.path.join(www, name))
+        with tempfile.NamedTemporaryFile("w", suffix=".conf") as f:
+            f.write("[listen]\nhttp = 127.0.0.1:18080\n[http]\npage_dir = "
+                    "%s\n" % www)
+            f.flush()
+            rc, _, err = h.run_daemon_cmd("-n", "-f", f.name)
+        if words is None:
+            eq((rc, err), (0, "configuration OK\n"), name)
+        else:
+            eq(rc, 1, name)
+            check("[http] page_dir %s: %s" % (www, words) in err, "%s: %r"
+                  % (name, err))
+    shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":
