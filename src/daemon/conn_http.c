@@ -333,6 +333,11 @@ conn_http_api(struct conn *c, const struct http_req *req, const char *body)
 		    "Content-Type: application/json", NULL);
 		return (0);
 	}
+	if (req->method == HTTP_POST && req->querylen > 0) {
+		conn_http_fail(c, 400, "syntax", "a POST takes its fields in "
+		    "its JSON body, not in a query string", NULL);
+		return (0);
+	}
 	if ((bearer = conn_http_bearer(c, &req->auth)) == -1) {
 		stats_add(c->set->env->st, STAT_AUTH_FAILURES, 1);
 		conn_auth_failed(c);

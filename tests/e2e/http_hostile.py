@@ -280,5 +280,25 @@ def _(c):
     shutil.rmtree(tmp)
 
 
+@T.case("POST with a query string is 400: its fields were dropped in "
+        "silence (a budget, a limit the client thought it gave); a POST's "
+        "fields are its body's", transports=ONE, own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1).start()
+    try:
+        api = d.api()
+        r = api.req("POST", "/v2/count?limit=1", {"puzzle": hc.EMPTY})
+        eq((r.status, r.obj["error"]), (400, {
+            "code": "syntax", "message": "a POST takes its fields in its "
+            "JSON body, not in a query string"}), "POST with a query")
+        eq(r.headers.get("connection"), "keep-alive", "read whole: kept")
+        r = api.req("POST", "/v2/count?", {"puzzle": EASY})
+        eq((r.status, r.obj), (200, {"count": 1}), "an empty query")
+        r = api.req("POST", "/v2/count", {"puzzle": hc.EMPTY, "limit": 1})
+        eq((r.status, r.obj), (200, {"count": 1}), "the fields in the body")
+    finally:
+        d.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(T.run())
