@@ -121,14 +121,16 @@ def client_of(d, xff_lines):
     """The addr CLIENT LIST shows for a connection whose request had these
     X-Forwarded-For lines."""
     k = d.raw()
+    port = ":%d" % k.sock.getsockname()[1]
     k.send(b"GET /v2/client HTTP/1.1\r\nHost: x\r\n" + b"".join(
         b"X-Forwarded-For: %s\r\n" % x.encode() for x in xff_lines) +
         b"\r\n")
     got = hc.read_responses(k, 1)
     k.close()
+    # This connection's: the one whose peer (via=, or addr=) is k.
     me = [x for x in json.loads(got[0][2])["clients"]
-          if x["transport"] == "http"]
-    eq(len(me), 1, "one http connection")
+          if x.get("via", x["addr"]).endswith(port)]
+    eq(len(me), 1, "this connection")
     return me[0]["addr"]
 
 
@@ -231,10 +233,12 @@ def _(c):
         good = {"Authorization": "Bearer correct-horse"}
         for n in range(2):
             api = d.api()
+            api.conn.connect()
+            port = "tcp:127.0.0.1:%d" % api.conn.sock.getsockname()[1]
             for i in range(n):
                 api.get("/v2/hello")
             me = [x for x in api.get("/v2/client", headers=good).obj[
-                "clients"] if x["transport"] == "http"]
+                "clients"] if x["addr"] == port]
             eq([x["auth"] for x in me], ["yes"], "after %d requests "
                "without a token" % n)
             api.close()
