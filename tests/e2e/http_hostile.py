@@ -3,14 +3,20 @@
 """
 http_hostile.py -- the HTTP listener (doc/http.md) against what a
 hostile or careless client sends, each case a hole found in a hostile
-round and closed (TAP): a batch of tiny puzzles that jansson would have
-made twenty times the body's size in memory, held while the answers
-wait to be read; what is asserted is counts, statuses and bounds on
-memory, never the machine's speed.
+round and closed (TAP): a batch of tiny puzzles that jansson made thirty
+times the body's size in memory, held while the answers waited to be
+read; X-Forwarded-For in several lines read from its last alone; a 100
+Continue to HTTP/1.0; a request cut short by the end of input dropped
+without a word; a POST's query string dropped in silence; CLIENT LIST's
+auth= a request late; symbolic links in page_dir passed over in silence.
+And what held, kept: pipelines of every kind of request, cut at random,
+answered in order as each alone.  What is asserted is counts, statuses,
+order and bounds on memory, never the machine's speed.
 """
 
 import json
 import os
+import random
 import shutil
 import socket
 import sys
@@ -300,6 +306,112 @@ def _(c):
         eq((r.status, r.obj), (200, {"count": 1}), "an empty query")
         r = api.req("POST", "/v2/count", {"puzzle": hc.EMPTY, "limit": 1})
         eq((r.status, r.obj), (200, {"count": 1}), "the fields in the body")
+    finally:
+        d.cleanup()
+
+
+class Responses:
+    """The responses of a raw connection, read one by one as a client
+    that knows its requests reads them: 100 Continue passed over, a
+    HEAD's without a body, a chunked one whole."""
+
+    def __init__(self, sock):
+        self.sock, self.buf = sock, b""
+
+    def _more(self):
+        b = self.sock.recv(65536)
+        check(b != b"", "the end, with responses missing")
+        self.buf += b
+
+    def _until(self, sep):
+        while sep not in self.buf:
+            self._more()
+        got, _, self.buf = self.buf.partition(sep)
+        return got
+
+    def _take(self, n):
+        while len(self.buf) < n:
+            self._more()
+        got, self.buf = self.buf[:n], self.buf[n:]
+        return got
+
+    def next(self, head):
+        """(status, body) of the next response but 100 Continue."""
+        while True:
+            lines = self._until(b"\r\n\r\n").decode("latin-1").split("\r\n")
+            status = int(lines[0].split()[1])
+            hdrs = dict(ln.lower().split(": ", 1) for ln in lines[1:])
+            if status != 100:
+                break
+        if head:
+            return status, b""
+        if hdrs.get("transfer-encoding") != "chunked":
+            return status, self._take(int(hdrs["content-length"]))
+        body = b""
+        while True:
+            n = int(self._until(b"\r\n"), 16)
+            body += self._take(n + 2)[:n]
+            if n == 0:
+                return status, body
+
+
+def mixed_requests():
+    """Requests that keep the connection, of every kind of answer."""
+    solve = json.dumps({"puzzle": EASY}).encode()
+    return [
+        PING, b"HEAD /v2/ping HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /v2/nope HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc",
+        b"DELETE /v2/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\n"
+        b"GET ", post("solve", solve), post("solve", b'{"puzzle": 1}'),
+        post("solve", solve).replace(b"application/json", b"text/plain"),
+        post("count", json.dumps({"puzzles": [EASY, "1", EASY]}).encode()),
+        post("count", json.dumps({"puzzles": [EASY, "1"]}).encode(),
+             b"Accept: application/x-ndjson\r\n"),
+        post("solve", solve, b"Expect: 100-continue\r\n"),
+        b"GET /v2/solve?puzzle=%s HTTP/1.1\r\nHost: x\r\n\r\n" % EASY.encode(),
+        b"GET /v2/slowlog?action=reset HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"\r\nGET /v2/version HTTP/1.1\r\nHost: x\r\n\r\n",
+        post("solve?x=1", b"{}"),
+        b"HEAD /v2/solve?puzzle=1 HTTP/1.1\r\nHost: x\r\n\r\n"]
+
+
+@T.case("pipelines of 2 to 40 requests of every kind that keeps the "
+        "connection (200, HEAD, files, 400, 404, 405, 415, 422, batches "
+        "as JSON and JSON Lines, Expect), sent cut at random places down "
+        "to a byte a write: each response is the one the request gets "
+        "alone, in order, and nothing more (40 pipelines, seeded)",
+        transports=ONE, own=True)
+def _(c):
+    d = hc.HttpDaemon(workers=1).start()
+    reqs = mixed_requests()
+    rnd = random.Random(33)
+
+    def run(seq, cut):
+        k = d.raw()
+        data = b"".join(reqs[i] for i in seq)
+        pos = 0
+        while pos < len(data):
+            n = rnd.randint(1, cut)
+            k.send(data[pos:pos + n])
+            pos += n
+        r = Responses(k.sock)
+        got = [r.next(reqs[i].lstrip().startswith(b"HEAD")) for i in seq]
+        k.send(PING)
+        eq(r.next(False)[0], 200, "the connection after them")
+        eq(r.buf, b"", "nothing more")
+        k.close()
+        return got
+    try:
+        alone = [run([i], 1 << 20)[0] for i in range(len(reqs))]
+        for trial in range(40):
+            seq = [rnd.randrange(len(reqs)) for _ in range(rnd.randint(2,
+                                                                     40))]
+            got = run(seq, rnd.choice([1, 7, 50, 300, 1 << 20]))
+            for j, i in enumerate(seq):
+                eq(got[j], alone[i], "pipeline %d, request %d: %r"
+                   % (trial, j, reqs[i][:40]))
     finally:
         d.cleanup()
 
