@@ -168,15 +168,6 @@ conn_handshake(struct conn *c)
 	return (1);
 }
 
-void
-conn_auth_failed(struct conn *c)
-{
-	if (wall_due(&c->set->auth_warned, 60))
-		log_warnx("fd %d%s: AUTH with a wrong secret (such failures "
-		    "are logged once a minute; see STATS auth_failures)",
-		    c->fd, CONN_PEER(c));
-}
-
 size_t
 conn_admit_reply(int how, const char *code, const char *text, char *buf,
     size_t size)

@@ -2,8 +2,10 @@
 /*
  * conn_int.h -- what the files of the connection unit share: a client
  * connection (conn.c, the state machine and its I/O; conn_timer.c, its
- * deadlines) and the set of a worker's connections it lives in
- * (conn_set.c).  Private to them: the worker uses conn_set.h.
+ * deadlines; conn_event.c, what its socket is watched for) and the set
+ * of a worker's connections it lives in (conn_set.c).  Private to them:
+ * the worker uses conn_set.h.  conn.c calls the others; none of them
+ * calls back into conn.c but conn_set.c, which drives it.
  *
  * The set is plain data that a connection updates as it changes state:
  * it joins the run queue when it has requests to serve, and counts
@@ -46,6 +48,8 @@ struct conn_set {
 	struct conn_list	 conns;
 	struct conn_list	 runq;		/* BUSY, in turn order */
 	struct event		*run_ev;	/* serves the head of runq */
+	int			 ep;		/* epoll: new input (edges) */
+	unsigned int		 reading;	/* connections reading */
 	char			 rbuf[CONN_READ];	/* frame.h's scratch */
 	int			 draining;	/* break the loop once empty */
 	int64_t			 tls_warned;	/* a failed handshake logged */
@@ -91,8 +95,6 @@ void	conn_first(struct conn *);
  */
 void	conn_proxy(struct conn *);
 int	conn_handshake(struct conn *);
-/* An AUTH with a wrong secret: logged once a minute at most. */
-void	conn_auth_failed(struct conn *);
 /*
  * A Unix socket's peer against allow_users and allow_groups: 0, or -1
  * with fd answered ERR noauth (or its HTTP response) and closed.
@@ -163,11 +165,20 @@ void	conn_retime(struct conn *);
 /* Close now. */
 void	conn_free(struct conn *);
 
-/* Watch for the socket being writable, or not (conn.c). */
+/*
+ * conn_event.c: watch for the socket being readable, or not (the set
+ * counts the connections reading); writable, or not.  The socket joins
+ * the set's watch of new input (open) and leaves it with every event
+ * (close, before it is closed).  Whether a connection other than self
+ * is reading, and whether one has had new input since the last look
+ * (self NULL: any; one epoll_wait, no timeout).
+ */
+void	conn_reading(struct conn *, int on);
 void	conn_writing(struct conn *, int on);
-
-/* The next connection of the set, for walking it; NULL at the end. */
-struct conn *conn_next(struct conn *);
+void	conn_event_open(struct conn *);
+void	conn_event_close(struct conn *);
+int	conn_event_others(const struct conn *self);
+int	conn_event_waiting(const struct conn_set *, const struct conn *self);
 
 #define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
 
@@ -218,6 +229,7 @@ struct conn {
 	unsigned int		 authed:1;	/* AUTH has succeeded */
 	unsigned int		 fin:1;		/* TCP: the client's FIN is in */
 	unsigned int		 half:1;	/* counted by admit_half() */
+	unsigned int		 polled:1;	/* in the set's ep */
 
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */
@@ -244,12 +256,16 @@ void	conn_watch_job(struct conn *, const char *line, size_t len);
 void	conn_watch_auth(struct conn *, int authed);
 void	conn_watch_done(struct conn *, uint64_t t, const char *line,
 	    size_t len, const struct proto_info *);
+/* An AUTH with a wrong secret: logged once a minute at most. */
+void	conn_auth_failed(struct conn *);
 
-/* Make sure the timer fires by the deadline; later ones it re-arms. */
+/*
+ * conn_timer.c: make sure the timer fires by the deadline (later ones
+ * it re-arms); and, when it has fired, whether a deadline passed (1:
+ * logged and counted, close c) or it is armed again for the next (0).
+ */
 void	conn_timer(struct conn *);
-
-/* The timer fired: a deadline passed (close), or re-arm for the next. */
-void	conn_timercb(evutil_socket_t, short, void *);
+int	conn_timer_due(struct conn *);
 
 static inline const struct config *
 conn_cf(const struct conn *c)

@@ -8,6 +8,7 @@
  * between two slices (see conn.c for what a slice is).
  */
 #include <sys/types.h>
+#include <sys/epoll.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
 
@@ -57,6 +58,8 @@ conn_set_new(struct event_base *base, struct proto_env *env)
 	TAILQ_INIT(&set->runq);
 	if ((set->run_ev = evtimer_new(base, conn_set_runcb, set)) == NULL)
 		fatalx("%s: evtimer_new failed", __func__);
+	if ((set->ep = epoll_create1(EPOLL_CLOEXEC)) == -1)
+		fatal("%s: epoll_create1", __func__);
 	atomic_init(&set->closed, 0);
 	return (set);
 }
@@ -66,6 +69,7 @@ conn_set_free(struct conn_set *set)
 {
 	conn_set_close_all(set);
 	event_free(set->run_ev);
+	close(set->ep);
 	free(set);
 }
 
@@ -141,7 +145,7 @@ conn_set_reconfigure(struct conn_set *set)
 {
 	struct conn	*c;
 
-	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = conn_next(c))
+	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = TAILQ_NEXT(c, entry))
 		conn_retime(c);
 }
 
@@ -152,7 +156,7 @@ conn_set_drain(struct conn_set *set)
 
 	set->draining = 1;
 	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = next) {
-		next = conn_next(c);
+		next = TAILQ_NEXT(c, entry);
 		conn_stop(c);
 	}
 	if (TAILQ_EMPTY(&set->conns))
@@ -184,4 +188,10 @@ int
 conn_set_busy(const struct conn_set *set)
 {
 	return (!TAILQ_EMPTY(&set->runq) || set->draining);
+}
+
+int
+conn_set_waiting(const struct conn_set *set)
+{
+	return (conn_event_waiting(set, NULL));
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * conn_watch.c -- what a connection tells those who watch the server:
- * the latency histograms (stats.h), the slow log (slowlog.h) and its
- * card in CLIENT LIST (clients.h).
+ * the latency histograms (stats.h), the slow log (slowlog.h), its card
+ * in CLIENT LIST (clients.h), and the log of a wrong secret.
  *
  * Every request served moves the card (requests, last activity); the
  * clock is read only when the histograms or the slow log want it, once
@@ -23,11 +23,13 @@
 #include <event2/buffer.h>
 
 #include "clients.h"
+#include "common/log.h"
 #include "config.h"
 #include "conn_int.h"
 #include "conn_set.h"
 #include "slowlog.h"
 #include "stats.h"
+#include "walltime.h"
 
 /*
  * Most instant requests in a row (proto_info's instant: PING, VERSION,
@@ -188,4 +190,17 @@ conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
 	if (cf->slowlog_slower_than >= 0 && line != NULL &&
 	    took / 1000 >= (uint64_t)cf->slowlog_slower_than)
 		conn_watch_slow(c, line, len, took / 1000, info->guesses);
+}
+
+/*
+ * An AUTH with a wrong secret, of the line protocol or a bearer token
+ * of HTTP: the log is told once a minute at most (STATS counts each).
+ */
+void
+conn_auth_failed(struct conn *c)
+{
+	if (wall_due(&c->set->auth_warned, 60))
+		log_warnx("fd %d%s: AUTH with a wrong secret (such failures "
+		    "are logged once a minute; see STATS auth_failures)",
+		    c->fd, CONN_PEER(c));
 }

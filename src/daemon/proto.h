@@ -74,6 +74,8 @@ struct proto_info {
 	int		authed;		/* in and out: AUTH has succeeded */
 	int		auth_failed;	/* out: an AUTH with a wrong secret */
 	int		secret;		/* out: the line holds a secret */
+	uint64_t	clock;		/* out: a reading of CLOCK_MONOTONIC
+					   (ns) as its work ended, or 0 */
 };
 
 /*

@@ -16,7 +16,6 @@
 #include <sys/types.h>
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,21 +93,6 @@ struct proto_http {
 	int			 effort;
 	int			 lines;		/* a batch as JSON Lines */
 };
-
-int
-proto_http_refuse(struct proto_http_err *err, int status, const char *code,
-    const char *fmt, ...)
-{
-	va_list	ap;
-
-	err->status = status;
-	err->code = code;
-	err->header = NULL;
-	va_start(ap, fmt);
-	vsnprintf(err->text, sizeof err->text, fmt, ap);
-	va_end(ap);
-	return (-1);
-}
 
 /* The table entry of the verb named by the len bytes at p, lower case. */
 static const struct proto_cmd *

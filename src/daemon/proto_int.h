@@ -2,12 +2,29 @@
 /*
  * proto_int.h -- what the files of the protocol unit share: a request
  * being served, the request table, a request's options, a job at work.
- * Private to proto.c (the table, dispatch, the verbs without a solver),
- * proto_opts.c (name=value options), proto_work.c (jobs in slices),
- * proto_admin.c (HELLO, STATS, SLOWLOG, CLIENT LIST),
- * proto_solve.c (the search verbs), proto_logic.c (the verbs of the
- * logical solver) and proto_tools.c (CANON, SHUFFLE, MINIMIZE,
- * CONSTRAIN, PATH).
+ * The files, each calling only those before it (tests/lint/circles.py):
+ *
+ *	proto_error.c	an ERR reply, counted; request bytes echoed
+ *	proto_parse.c	a puzzle (cells or marks) and a number read
+ *	proto_opts.c	name=value options: one table for the parser,
+ *			HELP and HELLO
+ *	proto_work.c	jobs in slices, and the end every job shares
+ *	proto_solve.c	the verbs that search (SOLVE, LEXMIN, COUNT,
+ *			SOLUTIONS)
+ *	proto_logic.c	the verbs of the logical solver (RATE, HINT,
+ *			GENERATE, ANALYZE)
+ *	proto_tools.c	CANON, SHUFFLE, MINIMIZE, CONSTRAIN, PATH
+ *	proto_admin.c	SLOWLOG, CLIENT LIST, AUTH
+ *	proto.c		the verb table proto_cmds[], and the verbs that
+ *			read it whole (HELP, HELLO, STATS) or are a line
+ *			(PING, VERSION, QUIT)
+ *	proto_line.c	a line served: tokens, lookup, dispatch
+ *
+ * and for doc/http.md, over the table: proto_value.c, proto_query.c,
+ * proto_http.c (a request made lines), proto_words.c, proto_json.c
+ * (replies made JSON).  A handler never reads the table: it has its
+ * row (proto_req.cmd) and its index (proto_req.verb), and a job calls
+ * its verb's reply through the row (proto_cmd.reply).
  */
 #ifndef PROTO_INT_H
 #define PROTO_INT_H
@@ -63,6 +80,7 @@ struct proto_req {
 	const struct proto_env	*env;
 	struct evbuffer		*out;
 	const struct proto_cmd	*cmd;
+	int			 verb;		/* its index in proto_cmds[] */
 	struct proto_token	 tok[PROTO_MAXTOKENS];
 	int			 ntok;		/* tok[0] is the verb */
 	struct proto_opts	 opts;
@@ -97,10 +115,12 @@ struct proto_list {
 /* A request at work: what it is, and the state of its search. */
 struct proto_job {
 	const struct proto_cmd	*cmd;
+	int			 verb;		/* the request's */
 	enum proto_work		 kind;
 	struct proto_opts	 opts;
 	uint64_t		 budget;	/* in force: the server's, or less */
 	uint64_t		 start;		/* ns: when it was first served */
+	uint64_t		 clock;		/* ns: its latest clock reading */
 	uint64_t		 ns;		/* solver time so far */
 	uint64_t		 seed;		/* GENERATE */
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */
@@ -196,14 +216,16 @@ struct proto_cmd {
 /* The longest line refused before any work that is still instant. */
 #define PROTO_INSTANT_LEN	256
 
+/* proto.c: the table, indexed by enum proto_index. */
 extern const struct proto_cmd	proto_cmds[PROTO__COUNT];
 
 /*
- * proto.c: request bytes for error text, runs of printable ASCII in
- * quotes, other bytes as 0xNN.
+ * proto_error.c: request bytes for error text, runs of printable ASCII
+ * in quotes, other bytes as 0xNN, cut short after PROTO_ECHO_MAX.
  */
+#define PROTO_ECHO_MAX		32
 void	proto_echo(const struct proto_token *, char *buf, size_t size);
-/* proto.c: one "ERR code text" reply, counted in stat. */
+/* proto_error.c: one "ERR code text" reply, counted in stat. */
 void	proto_error(const struct proto_env *, struct evbuffer *out,
 	    enum stat_id stat, const char *code, const char *text);
 
@@ -244,7 +266,7 @@ uint64_t proto_work_nsec(void);
 void	proto_work_effort(struct evbuffer *out, struct evbuffer *tmp,
 	    const struct proto_cmd *, uint64_t guesses, uint64_t ns);
 
-/* proto_solve.c: parsing what the verbs take, and the search verbs. */
+/* proto_parse.c: what the verbs take -- a puzzle, a number. */
 int	proto_puzzle(struct proto_req *, const struct proto_token *,
 	    struct sudoku_grid *);
 /*
@@ -258,6 +280,8 @@ int	proto_given(struct proto_req *, const struct proto_token *,
 void	proto_perror(struct proto_req *, const struct sudoku_perror *);
 int	proto_number(const struct proto_token *, uint64_t min, uint64_t max,
 	    uint64_t *);
+
+/* proto_solve.c: the search verbs. */
 enum proto_status proto_solve_any(struct proto_req *);
 enum proto_status proto_solve_lexmin(struct proto_req *);
 enum proto_status proto_solve_count(struct proto_req *);
@@ -266,9 +290,7 @@ void	proto_solve_found(struct proto_done *);
 void	proto_solve_counted(struct proto_done *);
 void	proto_solve_listed(struct proto_done *);
 
-/* proto_admin.c: the requests about the server. */
-enum proto_status proto_admin_hello(struct proto_req *);
-enum proto_status proto_admin_stats(struct proto_req *);
+/* proto_admin.c: the requests about the server's state. */
 enum proto_status proto_admin_slowlog(struct proto_req *);
 enum proto_status proto_admin_client(struct proto_req *);
 enum proto_status proto_admin_auth(struct proto_req *);
@@ -312,8 +334,9 @@ void	proto_tools_pathed(struct proto_done *);
 struct json_t;
 
 /*
- * proto_http.c: a refusal into err (status, code, the message of fmt);
- * returns -1.
+ * proto_value.c: a refusal of an HTTP request into err (status, code,
+ * the message of fmt), for proto_http.c, proto_query.c and its own
+ * values; returns -1.
  */
 int	proto_http_refuse(struct proto_http_err *err, int status,
 	    const char *code, const char *fmt, ...)

@@ -4,10 +4,12 @@
  * JSON object, or a query parameter) as the token of a request line it
  * becomes: checked for what would change the line's meaning (a blank
  * or '=' in a string splits it; a sign or a fraction is no number of
- * the protocol), and written as the protocol writes it.
+ * the protocol), and written as the protocol writes it.  And the
+ * refusal every part of such a request makes (proto_http_refuse()).
  */
 #include <sys/types.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +18,25 @@
 
 #include "proto.h"
 #include "proto_int.h"
+
+/*
+ * A refusal of a request of doc/http.md, its value's or another's (the
+ * query's, the body's, the resource's): proto_http_err made.
+ */
+int
+proto_http_refuse(struct proto_http_err *err, int status, const char *code,
+    const char *fmt, ...)
+{
+	va_list	ap;
+
+	err->status = status;
+	err->code = code;
+	err->header = NULL;
+	va_start(ap, fmt);
+	vsnprintf(err->text, sizeof err->text, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
 
 /* Where a value goes wrong, for a message: "limit", "puzzles[3]". */
 int

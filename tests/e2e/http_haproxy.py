@@ -25,7 +25,7 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 import http_common as hc                                # noqa: E402
 from http_common import EASY, EASY_SOLUTION             # noqa: E402
-from scaleout import haproxy_bin                        # noqa: E402
+from balancer import haproxy_bin                        # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
