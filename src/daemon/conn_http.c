@@ -117,6 +117,16 @@ conn_http_send(struct conn *c, int status, const char *type,
 		c->quit = 1;
 }
 
+/* The headers of an error response, as its status asks, then extra. */
+static void
+conn_http_fail_headers(char *hdr, size_t size, int status, const char *extra)
+{
+	snprintf(hdr, size, "%s%s%s", HTTP_API_HEADERS,
+	    status == 503 ? "Retry-After: 1\r\n" : status == 401 ?
+	    "WWW-Authenticate: Bearer realm=\"sudokud\"\r\n" : "",
+	    extra != NULL ? extra : "");
+}
+
 /* An error response: its code's status, JSON, headers as the code says. */
 static void
 conn_http_fail(struct conn *c, int status, const char *code,
@@ -126,10 +136,7 @@ conn_http_fail(struct conn *c, int status, const char *code,
 	char			 hdr[256];
 
 	proto_http_error(h->body, code, text);
-	snprintf(hdr, sizeof hdr, "%s%s%s", HTTP_API_HEADERS,
-	    status == 503 ? "Retry-After: 1\r\n" : status == 401 ?
-	    "WWW-Authenticate: Bearer realm=\"sudokud\"\r\n" : "",
-	    extra != NULL ? extra : "");
+	conn_http_fail_headers(hdr, sizeof hdr, status, extra);
 	conn_http_send(c, status, HTTP_JSON, h->body, hdr);
 }
 
@@ -146,13 +153,13 @@ conn_http_refusal(struct evbuffer *out, const char *code, const char *text)
 {
 	struct evbuffer	*body = evbuffer_new();
 	int		 status = proto_http_status(code, strlen(code));
+	char		 hdr[256];
 
 	if (body == NULL)
 		fatalx("%s: out of memory", __func__);
 	proto_http_error(body, code, text);
-	http_head(out, status, HTTP_JSON, evbuffer_get_length(body), 0,
-	    status == 503 ? HTTP_API_HEADERS "Retry-After: 1\r\n" :
-	    HTTP_API_HEADERS);
+	conn_http_fail_headers(hdr, sizeof hdr, status, NULL);
+	http_head(out, status, HTTP_JSON, evbuffer_get_length(body), 0, hdr);
 	evbuffer_add_buffer(out, body);
 	evbuffer_free(body);
 }

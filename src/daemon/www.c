@@ -86,7 +86,7 @@ www_read(int dirfd, const char *name, const char *shown, struct www_file *f,
     char **cause)
 {
 	struct stat	 sb;
-	ssize_t		 n;
+	ssize_t		 n = 0;
 	size_t		 got = 0;
 	int		 fd;
 
@@ -104,6 +104,12 @@ www_read(int dirfd, const char *name, const char *shown, struct www_file *f,
 	while (got < (size_t)sb.st_size && (n = read(fd, f->data + got,
 	    (size_t)sb.st_size - got)) > 0)
 		got += (size_t)n;
+	if (n == -1) {		/* not a file cut short and served so */
+		xasprintf(cause, "%s: %s", shown, strerror(errno));
+		free(f->data);
+		f->data = NULL;
+		goto fail;
+	}
 	f->len = got;
 	close(fd);
 	return (0);
