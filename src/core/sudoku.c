@@ -137,7 +137,7 @@ sudoku_fill(const char *s, struct sudoku_grid *g, struct sudoku_perror *e)
 }
 
 int
-sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
+sudoku_parse_cells(const char *s, size_t len, struct sudoku_grid *g,
     struct sudoku_perror *err)
 {
 	struct sudoku_perror	 e;
@@ -147,22 +147,39 @@ sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
 	if (len != SUDOKU_CELLS) {
 		e.kind = SUDOKU_PERR_LENGTH;
 		e.length = len;
-		goto fail;
-	}
-	if (sudoku_fill(s, &tmp, &e) < 0)
-		goto fail;
-	/* The engine's check is fast; the first clash is found the slow way. */
-	if (solver_valid(&tmp) != 0 && sudoku_conflicts(&tmp, &e) != 0)
-		goto fail;
-	if (g != NULL)
-		*g = tmp;
+	} else
+		(void)sudoku_fill(s, g != NULL ? g : &tmp, &e);
 	if (err != NULL)
 		*err = e;
-	return (0);
-fail:
+	return (e.kind == SUDOKU_PERR_NONE ? 0 : -1);
+}
+
+int
+sudoku_conflict(const struct sudoku_grid *g, struct sudoku_perror *err)
+{
+	struct sudoku_perror	 e;
+
+	/* The engine's check is fast; the first clash is found the slow way. */
+	memset(&e, 0, sizeof e);
+	if (solver_valid(g) == 0 || sudoku_conflicts(g, &e) == 0)
+		return (0);
 	if (err != NULL)
 		*err = e;
 	return (-1);
+}
+
+int
+sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
+    struct sudoku_perror *err)
+{
+	struct sudoku_grid	 tmp;
+
+	if (sudoku_parse_cells(s, len, &tmp, err) != 0 ||
+	    sudoku_conflict(&tmp, err) != 0)
+		return (-1);
+	if (g != NULL)
+		*g = tmp;
+	return (0);
 }
 
 int

@@ -249,7 +249,10 @@ struct proto_job *proto_work_job(struct proto_req *, enum proto_work);
 enum proto_status proto_work_search(struct proto_req *, struct proto_job *,
 		    const struct sudoku_grid *g, enum sudoku_policy,
 		    unsigned long limit);
-/* The same of the job's puzzle as proto_given() left it. */
+/*
+ * The same of the job's puzzle as proto_given() left it; or, if two of
+ * its givens clash, PROTO_OK with ERR conflict made.
+ */
 enum proto_status proto_work_given(struct proto_req *, struct proto_job *,
 		    enum sudoku_policy, unsigned long limit);
 /* Run job's first slice; on PROTO_MORE it is the connection's now. */
@@ -273,7 +276,9 @@ int	proto_puzzle(struct proto_req *, const struct proto_token *,
  * A puzzle of 81 cells, or of pencil marks (SUDOKU_CANDS_LEN bytes, the
  * form HINT reads): 0 with job->puzzle (for marks, its cells with one
  * candidate) and, for marks, job->cands and job->marked; or -1 with the
- * ERR reply made (for marks, the cell left without a candidate).
+ * ERR reply made (for marks, the cell left without a candidate).  The
+ * givens of 81 cells are checked against each other by the search that
+ * proto_work_given() starts (ERR conflict), not twice.
  */
 int	proto_given(struct proto_req *, const struct proto_token *,
 	    struct proto_job *);

@@ -479,13 +479,19 @@ enum proto_status
 proto_work_given(struct proto_req *req, struct proto_job *job,
     enum sudoku_policy policy, unsigned long limit)
 {
-	/* Checked by proto_given(): never INVALID. */
+	struct sudoku_perror	perr;
+
+	/* Marks were checked by proto_given(): never INVALID. */
 	if (job->marked)
 		(void)sudoku_search_init_cands(&job->u.search, &job->cands,
 		    policy, limit, job->budget);
-	else
-		(void)sudoku_search_init(&job->u.search, &job->puzzle, policy,
-		    limit, job->budget);
+	else if (sudoku_search_init(&job->u.search, &job->puzzle, policy,
+	    limit, job->budget) == SUDOKU_INVALID &&
+	    sudoku_conflict(&job->puzzle, &perr) != 0) {
+		/* Two givens clash: ERR conflict, as sudoku_parse() says. */
+		proto_perror(req, &perr);
+		return (PROTO_OK);
+	}
 	return (proto_work_first(req, job));
 }
 
