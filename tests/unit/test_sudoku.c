@@ -420,6 +420,15 @@ test_format(void **state)
 	assert_int_equal(out[SUDOKU_CELLS], 'Z');	/* no terminator */
 	for (i = 0; i < SUDOKU_CELLS; i++)
 		assert_int_equal(out[i], '0' + i % 10);
+	/* A value that is no cell's is '?', wherever it is. */
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		g.cell[i] = (uint8_t[]){ 10, 0x7f, 0x80, 0xff }[i % 4];
+		sudoku_format(&g, out);
+		assert_int_equal(out[i], '?');
+		assert_int_equal(out[(i + 1) % SUDOKU_CELLS],
+		    '0' + (i + 1) % SUDOKU_CELLS % 10);
+		g.cell[i] = i % 10;
+	}
 	/* format then parse gives the grid back (no two equal in a unit). */
 	test_grid(WIKI, &g);
 	sudoku_format(&g, out);
