@@ -57,7 +57,6 @@ struct proto_opts {
 	unsigned char	 effort;	/* effort=1: guesses= us= after */
 	unsigned char	 info;		/* info=1: the seed (and level) */
 	unsigned char	 shaped;	/* symmetry=, clues= or pattern= */
-	struct sudoku_gen_opts gen;	/* GENERATE's: those three */
 };
 
 /* Which options a verb takes: bits of proto_cmd.opts. */
@@ -84,6 +83,11 @@ struct proto_req {
 	struct proto_token	 tok[PROTO_MAXTOKENS];
 	int			 ntok;		/* tok[0] is the verb */
 	struct proto_opts	 opts;
+	/*
+	 * GENERATE's shape (those three options): a request's only, not
+	 * its job's, and set only for a verb that takes one.
+	 */
+	struct sudoku_gen_opts	 shape;
 	int			 worked;	/* a job ran: it made the reply */
 	struct proto_info	*info;		/* the caller's, or NULL */
 	uint64_t		 max_ns;	/* solver time it may take */
