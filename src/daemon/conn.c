@@ -176,8 +176,7 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns,
 	size_t			 limit;
 	ssize_t			 n;
 
-	c->m.partial = 0;
-	c->m.quiet = deadline_now();
+	c->m.partial = 0;	/* (m.quiet: once a slice, conn_serve()) */
 	*ns = 0;
 	info->verb = PROTO_NOVERB;
 	info->guesses = 0;
@@ -308,7 +307,7 @@ conn_serve(struct conn *c)
 {
 	uint64_t		 used = 0, early = 0, looked = 0, ns, t = 0;
 	uint64_t		 piece;
-	int			 n, r, st, refill = 0;
+	int			 n, r, st, refill = 0, served = 0;
 	int			 others = conn_event_others(c);
 
 	if (conn_watch_timed(c)) {
@@ -329,6 +328,7 @@ conn_serve(struct conn *c)
 			conn_watch_row_end(c);
 			continue;
 		}
+		served = 1;
 		used += ns;
 		early += ns;
 		if (st == PROTO_CLOSE)
@@ -350,6 +350,9 @@ conn_serve(struct conn *c)
 				break;
 		}
 	}
+	/* The idle timeout counts from the last line: a slice's end. */
+	if (served)
+		c->m.quiet = deadline_now();
 	return (conn_flush(c));
 }
 
