@@ -88,6 +88,9 @@ struct proto_req {
 	 * its job's, and set only for a verb that takes one.
 	 */
 	struct sudoku_gen_opts	 shape;
+	/* SOLVE of 81 cells known at once (proto_line.c): tok[1] read. */
+	int			 plain;
+	struct sudoku_grid	 grid;		/* if plain, tok[1]'s cells */
 	int			 worked;	/* a job ran: it made the reply */
 	struct proto_info	*info;		/* the caller's, or NULL */
 	uint64_t		 max_ns;	/* solver time it may take */

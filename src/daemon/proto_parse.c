@@ -75,6 +75,10 @@ proto_given(struct proto_req *req, const struct proto_token *t,
 	struct sudoku_perror	perr;
 
 	job->marked = 0;
+	if (req->plain && t == &req->tok[1]) {
+		job->puzzle = req->grid;	/* read by proto_line() */
+		return (0);
+	}
 	if (t->len == SUDOKU_CANDS_LEN)
 		return (parse_marks(req, t, job));
 	/* The givens against each other: proto_work_given()'s search. */
