@@ -230,9 +230,17 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
 		if (max_ns < CONN_START_NS)
 			max_ns = CONN_START_NS;
-		st = c->http != NULL ? conn_http_request(c, max_ns, ns, &info,
-		    &line, &len) : conn_request(c, max_ns, ns, &info, &line,
-		    &len);
+		/*
+		 * The reading that ended the last request, if nothing took
+		 * time since (conn_watch_untimed()), starts this one's work.
+		 */
+		if (c->http != NULL)
+			st = conn_http_request(c, max_ns, ns, &info, &line,
+			    &len);
+		else {
+			info.clock = c->untimed == 0 ? *t : 0;
+			st = conn_request(c, max_ns, ns, &info, &line, &len);
+		}
 		if (st == PROTO_MORE)
 			conn_watch_job(c, line, len);
 	} else
@@ -348,6 +356,7 @@ conn_serve(struct conn *c)
 			looked = used;
 			if (conn_event_waiting(c->set, c))
 				break;
+			conn_watch_row_end(c);
 		}
 	}
 	/* The idle timeout counts from the last line: a slice's end. */

@@ -93,6 +93,7 @@ struct proto_req {
 	struct sudoku_grid	 grid;		/* if plain, tok[1]'s cells */
 	int			 worked;	/* a job ran: it made the reply */
 	struct proto_info	*info;		/* the caller's, or NULL */
+	uint64_t		 clock;		/* proto_info's in, or 0 */
 	uint64_t		 max_ns;	/* solver time it may take */
 	uint64_t		*ns;		/* solver time it took */
 	struct proto_job	**job;		/* set on PROTO_MORE */

@@ -274,12 +274,15 @@ proto_line(const struct proto_env *env, struct evbuffer *out,
 	req.cmd = NULL;
 	req.worked = 0;
 	req.plain = 0;
+	req.clock = 0;
 	req.max_ns = max_ns;
 	req.ns = ns;
 	req.job = job;
 	*ns = 0;
 	req.info = info;
 	if (info != NULL) {
+		req.clock = info->clock;
+		info->clock = 0;
 		info->verb = PROTO_NOVERB;
 		info->guesses = 0;
 		info->auth_failed = info->secret = 0;

@@ -443,7 +443,8 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 	enum sudoku_result	 res;
 
 	req->worked = 1;
-	job->start = job->clock = proto_work_nsec();
+	job->start = job->clock = req->clock != 0 ? req->clock :
+	    proto_work_nsec();
 	res = work_slice(req->env, req->out, job, req->max_ns, req->ns);
 	if (res != SUDOKU_MORE)
 		work_done(req->env, req->out, job, res, req->ns, req->info);
