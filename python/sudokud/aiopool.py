@@ -21,7 +21,7 @@ from .aiopipeline import pipeline
 from .errors import ConnectionError
 from .secure import TLS
 from .servers import Server, Tries, shortest
-from .settings import PoolSettings, seconds_left
+from .settings import PoolSettings, deadline_in, seconds_left
 from .verbs import AsyncVerbs
 from .wire import Batch, Make, Req, fatal
 
@@ -141,15 +141,13 @@ class Pool(PoolSettings, AsyncVerbs):
     async def _wait(self, deadline: Optional[float], tries: Tries) -> None:
         """No server may take a connection now: wait for the first to
         be tried again, or give up."""
-        skip = tries.skip(self.servers)
-        later = [s.retry_at for s in self.servers.usable() if s not in skip]
-        if not later or (deadline is not None and min(later) >= deadline):
+        wait = tries.wait(self.servers, deadline)
+        if wait is None:
             raise tries.give_up(self.servers)
-        await asyncio.sleep(max(0.0, min(later) - time.monotonic()))
+        await asyncio.sleep(wait)
 
     async def _run(self, req: Req) -> Any:
-        deadline = None if self.timeout is None else \
-            time.monotonic() + self.timeout
+        deadline = deadline_in(self.timeout)
         tries = Tries()
         while True:
             c = await self._get(deadline, tries)
@@ -173,8 +171,7 @@ class Pool(PoolSettings, AsyncVerbs):
     # The lease of a batch (aiopipeline.py): a connection of the pool,
     # and another when it fails.
     async def take(self, tries: Tries) -> Client:
-        return await self._get(None if self.timeout is None else
-                               time.monotonic() + self.timeout, tries)
+        return await self._get(deadline_in(self.timeout), tries)
 
     def lost(self, client: Client, e: BaseException, tries: Tries) -> bool:
         server = self._server.get(id(client))

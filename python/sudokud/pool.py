@@ -169,14 +169,12 @@ class Pool(PoolSettings, SyncVerbs):
         how long to wait for one to be tried again, or the error."""
         if server is not None:
             return 0.0
-        skip = tries.skip(self.servers)
-        later = [s.retry_at for s in self.servers.usable() if s not in skip]
-        now = time.monotonic()
-        if not later or (deadline is not None and min(later) >= deadline):
+        wait = tries.wait(self.servers, deadline)
+        if wait is None:
             self._open -= 1
             self._cond.notify()
             raise tries.give_up(self.servers)
-        return max(0.0, min(later) - now)
+        return wait
 
     def _get(self, deadline: Optional[float], tries: Tries) -> \
             Tuple[Server, Client]:

@@ -143,6 +143,17 @@ class Tries:
         return [s for s in servers.all if not s.answered and
                 self.count.get(id(s), 0) >= TRIES]
 
+    def wait(self, servers: Servers,
+             deadline: Optional[float]) -> Optional[float]:
+        """No server may take a connection now: the seconds until the
+        first that this call may try is tried again, or None when none
+        is left to try before deadline (raise give_up())."""
+        skip = self.skip(servers)
+        later = [s.retry_at for s in servers.usable() if s not in skip]
+        if not later or (deadline is not None and min(later) >= deadline):
+            return None
+        return max(0.0, min(later) - time.monotonic())
+
     def give_up(self, servers: Servers) -> BaseException:
         """The error to raise when no server is left to try."""
         gone = servers.none_left()

@@ -63,6 +63,7 @@ struct config {
 	size_t			 max_line;	/* bytes, without LF/CRLF */
 	size_t			 output_high;	/* stop reading above */
 	size_t			 output_low;	/* resume reading below */
+	int			 slice_us;	/* solver time a turn, us */
 	int			 latency_histograms; /* 0 or 1 */
 	int			 slowlog_slower_than; /* us; -1: off */
 	int			 slowlog_max_len;

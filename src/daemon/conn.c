@@ -26,7 +26,7 @@
  * a connection's events are its own and are freed with it, so nothing
  * can call back into a freed connection.
  *
- * Fairness.  A slice is at most CONN_SLICE_NS of solver time or
+ * Fairness.  A slice is at most slice_us of solver time or
  * CONN_BATCH requests.  The set's run queue serves one slice per turn of
  * the event loop (conn_set.c), and a connection serves at most one slice
  * per turn from its own read event.  So a request waits for at most one
@@ -63,9 +63,6 @@
 
 /* Most requests of one slice: a pipelined batch of 32 takes one turn. */
 #define CONN_BATCH		128
-
-/* Most solver time of one slice, in ns: what others wait per turn. */
-#define CONN_SLICE_NS		1000000
 
 /*
  * Least solver time a request starts with, even late in a slice: below
@@ -314,7 +311,7 @@ static int
 conn_serve(struct conn *c)
 {
 	uint64_t		 used = 0, early = 0, looked = 0, ns, t = 0;
-	uint64_t		 piece;
+	uint64_t		 piece, slice = conn_cf(c)->slice_us * 1000ULL;
 	int			 n, r, st, refill = 0, served = 0;
 	int			 others = conn_event_others(c);
 
@@ -322,9 +319,8 @@ conn_serve(struct conn *c)
 		t = conn_watch_nsec();
 		c->untimed = 0;
 	}
-	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
-	    n++) {
-		piece = CONN_SLICE_NS - used;
+	for (n = 0; n < CONN_BATCH && used < slice && !c->quit; n++) {
+		piece = slice - used;
 		if (others && piece > CONN_SET_PIECE_NS)
 			piece = CONN_SET_PIECE_NS;
 		if ((st = conn_step(c, piece, &ns, &t)) == -1) {

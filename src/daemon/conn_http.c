@@ -52,6 +52,7 @@ struct conn_http {
 	struct evbuffer		*body;		/* a reply's JSON */
 	size_t			 need;		/* bytes of the next request,
 						   head and body; 0: unknown */
+	struct http_scan	 scan;		/* of its head, until then */
 	struct remote_addr	 via;		/* whose X-Forwarded-For counts */
 	unsigned int		 expect:1;	/* it waits for 100 Continue */
 	unsigned int		 continued:1;	/* which was sent */
@@ -156,6 +157,17 @@ conn_http_refusal(struct evbuffer *out, const char *code, const char *text)
 	evbuffer_free(body);
 }
 
+/* Are the len bytes at p CR and LF alone (what may come between requests)? */
+static int
+conn_http_blank(const char *p, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len && (p[i] == '\r' || p[i] == '\n'); i++)
+		;
+	return (i == len);
+}
+
 /*
  * Is a request waiting: the lines of one under way, or a whole one in
  * the input (or a head to refuse)?  Notes when an incomplete one began,
@@ -175,16 +187,24 @@ conn_http_ready(struct conn *c)
 	p = frame_data(&c->fr, &len);
 	if (len == 0)
 		return (0);
-	if (h->need == 0) {
+	/* The end of input: a request is served, or one cut short refused. */
+	if (c->eof)
+		return (!conn_http_blank(p, len));
+	if (h->need == 0 && http_head_due(p, len, &h->scan)) {
 		switch (http_parse_head(p, len, &req)) {
 		case HTTP_BAD:
+			h->need = 1;	/* to refuse: ready from now on */
 			return (1);
 		case HTTP_OK:
 			if (req.chunked ||
-			    req.length > conn_cf(c)->http_max_body)
+			    req.length > conn_cf(c)->http_max_body) {
+				h->need = 1;
 				return (1);
+			}
 			h->need = req.len + (size_t)req.length;
-			h->expect = req.expect && req.length > 0;
+			/* RFC 9110, 10.1.1: HTTP/1.0 knows no 1xx. */
+			h->expect = req.expect && req.length > 0 &&
+			    req.minor >= 1;
 			break;
 		default:
 			break;
@@ -244,24 +264,34 @@ conn_http_bearer(struct conn *c, const struct http_value *v)
 	return (auth_check(cf->auth, p, len) ? 1 : -1);
 }
 
-/* X-Forwarded-For from a trusted proxy: the client CLIENT LIST shows. */
+/*
+ * X-Forwarded-For from a trusted proxy, its lines read as one list from
+ * the right: the client CLIENT LIST shows.
+ */
 static void
-conn_http_forwarded(struct conn *c, const struct http_value *xff)
+conn_http_forwarded(struct conn *c, const struct http_req *req)
 {
 	const struct config	*cf = conn_cf(c);
 	struct conn_http	*h = c->http;
-	struct remote_addr	 client;
+	struct remote_addr	 client, a;
+	int			 i, r = -1, found = 0;
 
-	if (xff->p == NULL || cf->http_trusted.n == 0)
+	if (req->nxff == 0 || cf->http_trusted.n == 0)
 		return;
 	if (h->via.family == 0)
 		h->via = c->card.client.family != 0 ? c->card.client :
 		    c->card.peer;
-	if (!trust_has(&cf->http_trusted, &h->via) ||
-	    trust_xff(&cf->http_trusted, xff->p, xff->len, &client) != 0 ||
-	    memcmp(&client, &c->card.client, sizeof client) == 0)
+	if (!trust_has(&cf->http_trusted, &h->via))
 		return;
-	clients_client(c->set->env->clients, &c->card, &client);
+	for (i = req->nxff - 1; i >= 0 && r != 0; i--) {
+		if ((r = trust_xff(&cf->http_trusted, req->xff[i].p,
+		    req->xff[i].len, &a)) == -1)
+			break;
+		client = a;
+		found = 1;
+	}
+	if (found && memcmp(&client, &c->card.client, sizeof client) != 0)
+		clients_client(c->set->env->clients, &c->card, &client);
 }
 
 /* A batch's response begins: its head, then its answers in chunks. */
@@ -303,6 +333,11 @@ conn_http_api(struct conn *c, const struct http_req *req, const char *body)
 		    "Content-Type: application/json", NULL);
 		return (0);
 	}
+	if (req->method == HTTP_POST && req->querylen > 0) {
+		conn_http_fail(c, 400, "syntax", "a POST takes its fields in "
+		    "its JSON body, not in a query string", NULL);
+		return (0);
+	}
 	if ((bearer = conn_http_bearer(c, &req->auth)) == -1) {
 		stats_add(c->set->env->st, STAT_AUTH_FAILURES, 1);
 		conn_auth_failed(c);
@@ -310,6 +345,7 @@ conn_http_api(struct conn *c, const struct http_req *req, const char *body)
 		return (0);
 	}
 	h->authed = bearer == 1;
+	conn_watch_auth(c, h->authed);	/* CLIENT LIST: this request's */
 	memset(&in, 0, sizeof in);
 	in.post = req->method == HTTP_POST;
 	in.verb = req->path + 4;
@@ -364,6 +400,9 @@ conn_http_bad(struct conn *c, const struct http_req *req, enum http_result r)
 	if (r == HTTP_BAD)
 		conn_http_fail(c, req->status, req->status == 413 ||
 		    req->status == 431 ? "toolong" : "syntax", req->why, NULL);
+	else if (r == HTTP_MORE)
+		conn_http_fail(c, 400, "syntax", "the input ended in the middle "
+		    "of a request", NULL);
 	else if (req->chunked)
 		conn_http_fail(c, 411, "syntax", "a body needs a "
 		    "Content-Length (no chunked request bodies)", NULL);
@@ -387,22 +426,29 @@ conn_http_take(struct conn *c)
 	size_t			 len, total;
 
 	p = frame_data(&c->fr, &len);
-	if (len == 0 || (r = http_parse_head(p, len, &req)) == HTTP_MORE)
+	if (len == 0 || ((r = http_parse_head(p, len, &req)) == HTTP_MORE &&
+	    !c->eof))
 		return (-1);
 	c->m.partial = 0;
 	h->head = req.method == HTTP_HEAD;
 	h->keepalive = r == HTTP_OK && req.keepalive && !c->stop;
-	if (r == HTTP_BAD || req.chunked ||
+	total = req.len + (size_t)req.length;
+	if (r == HTTP_OK && !req.chunked &&
+	    req.length <= conn_cf(c)->http_max_body && len < total) {
+		if (!c->eof)
+			return (-1);	/* conn_http_ready() said it was whole */
+		r = HTTP_MORE;		/* cut short by the end of input */
+	}
+	if (r != HTTP_OK || req.chunked ||
 	    req.length > conn_cf(c)->http_max_body) {
 		conn_http_bad(c, &req, r);
 		return (0);
 	}
-	if (len < (total = req.len + (size_t)req.length))
-		return (-1);	/* conn_http_ready() said it was whole */
 	c->m.quiet = deadline_now();
 	h->need = 0;
+	memset(&h->scan, 0, sizeof h->scan);
 	h->expect = h->continued = 0;
-	conn_http_forwarded(c, &req.xff);
+	conn_http_forwarded(c, &req);
 	if (req.pathlen >= 4 && memcmp(req.path, "/v2/", 4) == 0)
 		r = conn_http_api(c, &req, p + req.len) == 1 ? HTTP_OK :
 		    HTTP_MORE;

@@ -252,6 +252,8 @@ void	conn_watch_open(struct conn *, int how,
 void	conn_watch_close(struct conn *);
 void	conn_watch_state(struct conn *);
 void	conn_watch_job(struct conn *, const char *line, size_t len);
+/* Whether it has authenticated, for its card (AUTH, a bearer token). */
+void	conn_watch_auth(struct conn *, int authed);
 void	conn_watch_done(struct conn *, uint64_t t, const char *line,
 	    size_t len, const struct proto_info *);
 /* An AUTH with a wrong secret: logged once a minute at most. */

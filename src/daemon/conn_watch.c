@@ -160,6 +160,13 @@ conn_watch_slow(struct conn *c, const char *line, size_t len, uint64_t us,
 }
 
 void
+conn_watch_auth(struct conn *c, int authed)
+{
+	clients_auth(&c->card, conn_cf(c)->auth == NULL ? CLIENTS_AUTH_NONE :
+	    authed ? CLIENTS_AUTH_YES : CLIENTS_AUTH_NO);
+}
+
+void
 conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
     const struct proto_info *info)
 {
@@ -168,8 +175,7 @@ conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
 
 	clients_set(&c->card.requests, atomic_load_explicit(
 	    &c->card.requests, memory_order_relaxed) + 1);
-	clients_auth(&c->card, cf->auth == NULL ? CLIENTS_AUTH_NONE :
-	    c->authed ? CLIENTS_AUTH_YES : CLIENTS_AUTH_NO);
+	conn_watch_auth(c, c->authed);
 	/* The slow log keeps no secret: AUTH's argument goes. */
 	if (info->secret) {
 		line = "AUTH ...";

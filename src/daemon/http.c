@@ -250,8 +250,14 @@ http_value(const char *s, size_t nlen, const char *v, size_t n,
 		req->ctype = val;
 	else if (http_named(s, nlen, "Authorization"))
 		req->auth = val;
-	else if (http_named(s, nlen, "X-Forwarded-For"))
-		req->xff = val;
+	else if (http_named(s, nlen, "X-Forwarded-For")) {
+		if (req->nxff == HTTP_XFF_LINES) {
+			memmove(req->xff, req->xff + 1, sizeof req->xff -
+			    sizeof req->xff[0]);
+			req->nxff--;
+		}
+		req->xff[req->nxff++] = val;
+	}
 	return (HTTP_OK);
 }
 
@@ -322,6 +328,25 @@ http_parse_head(const char *p, size_t len, struct http_req *req)
 	req->minor = minor;
 	req->keepalive = !f.close && (minor >= 1 || f.keepalive);
 	return (HTTP_OK);
+}
+
+int
+http_head_due(const char *p, size_t len, struct http_scan *s)
+{
+	int	due = len >= HTTP_MAX_HEAD;
+
+	for (; s->pos < len && !due; s->pos++) {
+		if (p[s->pos] != '\n') {
+			s->text |= p[s->pos] != '\r';
+			continue;
+		}
+		/* As http_parse_head(): CR and LF before the request line. */
+		if (s->lines == 0 && !s->text)
+			continue;
+		due = ++s->lines == 1 || !s->text;
+		s->text = 0;
+	}
+	return (due);
 }
 
 enum http_result

@@ -46,6 +46,13 @@ enum http_accept {
 	HTTP_ACCEPT_JSONL	/* application/jsonl */
 };
 
+/*
+ * X-Forwarded-For field lines kept, the last ones: a chain of proxies
+ * that each add a line of their own (HAProxy's option forwardfor) is
+ * read as the one list the lines make (RFC 9110, 5.3).
+ */
+#define HTTP_XFF_LINES	8
+
 /* A header field's value, into the bytes parsed, blanks trimmed. */
 struct http_value {
 	const char	*p;		/* NULL: the field was not sent */
@@ -71,7 +78,8 @@ struct http_req {
 	enum http_accept accept;
 	struct http_value ctype;	/* Content-Type */
 	struct http_value auth;		/* Authorization */
-	struct http_value xff;		/* X-Forwarded-For (the last one) */
+	struct http_value xff[HTTP_XFF_LINES];	/* X-Forwarded-For lines, */
+	int		 nxff;		/* the last ones, in order */
 };
 
 /*
@@ -83,6 +91,25 @@ struct http_req {
  */
 enum http_result http_parse_head(const char *p, size_t len,
 		    struct http_req *req);
+
+/*
+ * How far a head has come, between the reads of its bytes: for
+ * http_head_due(), zeroed before the first byte of each request.
+ */
+struct http_scan {
+	size_t		 pos;		/* bytes looked at */
+	int		 lines;		/* lines ended, the request line's on */
+	int		 text;		/* the line under way has more than CR */
+};
+
+/*
+ * Is the head at p (len bytes so far) worth parsing now: its request
+ * line has just ended, or the whole head has (an empty line), or it is
+ * as long as a head may be?  Each byte is looked at once, however the
+ * head is cut into reads: http_parse_head() at every read would cost a
+ * head sent a byte at a time its length squared.
+ */
+int		 http_head_due(const char *p, size_t len, struct http_scan *s);
 
 /* The same, with a body refused (413): the metrics listener's. */
 enum http_result http_parse(const char *p, size_t len, struct http_req *req);

@@ -34,6 +34,17 @@
 /* Deepest nesting of a request's JSON: a request is an object of arrays. */
 #define HTTP_DEPTH	8
 
+/*
+ * Bytes an 81-character puzzle takes in a batch's array ("...",): a
+ * batch holds at most max_body / HTTP_PUZZLE_ROOM puzzles, and a body at
+ * most that many values and HTTP_FIELDS more.  jansson spends some 90
+ * bytes on a value, whatever its size: 256 KiB of "1", would be 7 MiB,
+ * held while the batch is answered; 84 bytes a value keep what a body
+ * costs parsed within about its size again.
+ */
+#define HTTP_PUZZLE_ROOM	84
+#define HTTP_FIELDS		16
+
 /* The options, by their HTTP names; the line's names after. */
 static const struct http_opt {
 	const char	*field;
@@ -160,14 +171,23 @@ http_fields(const struct proto_cmd *cmd, const struct http_sig *sig,
 		snprintf(buf, size, "nothing");
 }
 
+/* The most puzzles a batch may hold. */
+static size_t
+http_max_puzzles(const struct config *cf)
+{
+	return ((size_t)cf->http_max_body / HTTP_PUZZLE_ROOM);
+}
+
 /*
- * Nesting deeper than HTTP_DEPTH, found before jansson reads it (which
- * recurses to 2048): brackets outside strings are counted.
+ * Nesting deeper than HTTP_DEPTH (-1), or more than max values (-2),
+ * found before jansson reads it (which recurses to 2048, and spends
+ * memory on each value): brackets and commas outside strings are
+ * counted.
  */
 static int
-http_depth(const char *p, size_t len)
+http_shape(const char *p, size_t len, size_t max)
 {
-	size_t	i;
+	size_t	i, commas = 0;
 	int	depth = 0, str = 0;
 
 	for (i = 0; i < len; i++) {
@@ -183,23 +203,38 @@ http_depth(const char *p, size_t len)
 				return (-1);
 		} else if (p[i] == '}' || p[i] == ']')
 			depth--;
+		else if (p[i] == ',' && ++commas >= max)
+			return (-2);
 	}
 	return (0);
 }
 
+/* A batch over the most puzzles it may hold: 413. */
+static int
+http_toomany(const struct config *cf, struct proto_http_err *err)
+{
+	return (proto_http_refuse(err, 413, "toolong", "a batch holds at most "
+	    "%zu puzzles (max_body / %d), and a body as many values",
+	    http_max_puzzles(cf), HTTP_PUZZLE_ROOM));
+}
+
 /* The body, a JSON object, into *obj. */
 static int
-http_json(const char *body, size_t len, json_t **obj,
-    struct proto_http_err *err)
+http_json(const struct config *cf, const char *body, size_t len,
+    json_t **obj, struct proto_http_err *err)
 {
 	json_error_t	 je;
 	size_t		 i;
+	int		 r;
 
 	if (len == 0) {
 		*obj = json_object();
 		return (0);
 	}
-	if (http_depth(body, len) != 0)
+	if ((r = http_shape(body, len, http_max_puzzles(cf) + HTTP_FIELDS))
+	    == -2)
+		return (http_toomany(cf, err));
+	if (r != 0)
 		return (proto_http_refuse(err, 400, "syntax", "the JSON is nested "
 		    "deeper than %d", HTTP_DEPTH));
 	if ((*obj = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je)) ==
@@ -366,8 +401,9 @@ http_string(struct evbuffer *b)
 }
 
 static int
-http_build(struct proto_http *h, const struct http_sig *sig, json_t *obj,
-    int query, struct proto_http_err *err)
+http_build(const struct config *cf, struct proto_http *h,
+    const struct http_sig *sig, json_t *obj, int query,
+    struct proto_http_err *err)
 {
 	struct evbuffer	*head, *tail;
 	int		 r = -1;
@@ -375,7 +411,8 @@ http_build(struct proto_http *h, const struct http_sig *sig, json_t *obj,
 	if ((head = evbuffer_new()) == NULL || (tail = evbuffer_new()) == NULL)
 		fatalx("%s: out of memory", __func__);
 	if ((h->puzzles = json_object_get(obj, "puzzles")) != NULL) {
-		if (http_puzzles(h->puzzles, err) != 0) {
+		if ((json_array_size(h->puzzles) > http_max_puzzles(cf) ?
+		    http_toomany(cf, err) : http_puzzles(h->puzzles, err)) != 0) {
 			h->puzzles = NULL;
 			goto done;
 		}
@@ -453,7 +490,7 @@ proto_http_new(const struct proto_env *env, const struct proto_http_in *in,
 	*out = NULL;
 	if (http_resource(env, in, &cmd, err) != 0)
 		return (-1);
-	if ((in->post ? http_json(in->body, in->bodylen, &obj, err) :
+	if ((in->post ? http_json(env->cf, in->body, in->bodylen, &obj, err) :
 	    proto_query(in->query, in->querylen, &obj, err)) != 0)
 		return (-1);
 	http_sig(cmd, &sig);
@@ -464,7 +501,7 @@ proto_http_new(const struct proto_env *env, const struct proto_http_in *in,
 	if (r == 0)
 		r = http_safe(cmd, obj, in->post, err);
 	if (r == 0)
-		r = http_build(h, &sig, obj, !in->post, err);
+		r = http_build(env->cf, h, &sig, obj, !in->post, err);
 	json_decref(obj);
 	if (r != 0) {
 		proto_http_free(h);

@@ -181,7 +181,7 @@ trust_xff(const struct trust_list *l, const char *v, size_t n,
 {
 	struct trust_net	 a, last;
 	size_t			 end = n, start;
-	int			 found = 0;
+	int			 found = 0, all = 0;
 
 	while (end > 0) {
 		start = end;
@@ -193,8 +193,10 @@ trust_xff(const struct trust_list *l, const char *v, size_t n,
 		found = 1;
 		if (!trust_match(l, &a))
 			break;
-		if (start == 0)
+		if (start == 0) {
+			all = 1;
 			break;
+		}
 		end = start - 1;
 	}
 	if (!found)
@@ -202,5 +204,5 @@ trust_xff(const struct trust_list *l, const char *v, size_t n,
 	memset(client, 0, sizeof *client);
 	client->family = last.family;
 	memcpy(client->addr, last.addr, sizeof client->addr);
-	return (0);
+	return (all);
 }

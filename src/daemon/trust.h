@@ -43,8 +43,10 @@ int	trust_has(const struct trust_list *l, const struct remote_addr *a);
  * The client an X-Forwarded-For value (the n bytes at v) names, as a
  * proxy in l sees it: its addresses from the right, each trusted one
  * skipped, the first that is not, into *client (port 0); where the walk
- * meets the left end or a word that is not an address, the last
- * address it passed.  0, or -1 if the rightmost item is no address.
+ * meets a word that is not an address, the last address it passed: 0.
+ * 1 if it met the left end with every address trusted (*client the
+ * leftmost): the walk goes on into the field line before, if there is
+ * one.  -1 if the rightmost item is no address.
  */
 int	trust_xff(const struct trust_list *l, const char *v, size_t n,
 	    struct remote_addr *client);

@@ -72,6 +72,14 @@ www_type(const char *name, size_t len)
 	return (NULL);
 }
 
+/* Why a name could not be opened: a symbolic link is said as such. */
+static const char *
+www_why(int error)
+{
+	return (error == ELOOP ? "a symbolic link (not followed)" :
+	    strerror(error));
+}
+
 /* The regular file name under dirfd into f; -1 with *cause. */
 static int
 www_read(int dirfd, const char *name, const char *shown, struct www_file *f,
@@ -84,7 +92,7 @@ www_read(int dirfd, const char *name, const char *shown, struct www_file *f,
 
 	if ((fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
 	    O_NONBLOCK)) == -1 || fstat(fd, &sb) == -1) {
-		xasprintf(cause, "%s: %s", shown, strerror(errno));
+		xasprintf(cause, "%s: %s", shown, www_why(errno));
 		goto fail;
 	}
 	if (!S_ISREG(sb.st_mode) || sb.st_size > WWW_FILE_MAX) {
@@ -111,6 +119,7 @@ www_dir(struct www *w, int dirfd, const char *prefix, int depth,
     char **cause)
 {
 	struct dirent	*de;
+	struct stat	 sb;
 	DIR		*d;
 	const char	*type;
 	char		*name;
@@ -126,12 +135,17 @@ www_dir(struct www *w, int dirfd, const char *prefix, int depth,
 			continue;
 		xasprintf(&name, "%s%s", prefix, de->d_name);
 		if (*type == '\0') {
+			/* A directory, or a file not served (README). */
 			if (depth == 0 && (sub = openat(dirfd, de->d_name,
 			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 			    O_CLOEXEC)) != -1) {
 				free(name);
 				xasprintf(&name, "%s%s/", prefix, de->d_name);
 				r = www_dir(w, sub, name, 1, cause);
+			} else if (depth == 0 && fstatat(dirfd, de->d_name, &sb,
+			    AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(sb.st_mode)) {
+				xasprintf(cause, "%s: %s", name, www_why(ELOOP));
+				r = -1;
 			}
 			free(name);
 			continue;

@@ -2,9 +2,10 @@
 """
 balancer.py -- HAProxy from Debian in front of sudokud nodes, for the
 tests that run the examples of contrib/haproxy (scaleout.py,
-recipes_tls.py; not a test program): HAProxy started with an example
-file whose addresses and paths are replaced by free ones, and asked
-through its stats socket; Backend, a node as sudokud.cfg wants it.
+recipes_tls.py, http_haproxy.py; not a test program): HAProxy started
+with an example file whose addresses and paths are replaced by free
+ones, and asked through its stats socket; Backend, a node as
+sudokud.cfg wants it.
 """
 
 import http.client
@@ -65,6 +66,7 @@ class HAProxy:
     """
     EXAMPLE = os.path.join(h.TOP_SRCDIR, "contrib", "haproxy",
                            "sudokud.cfg")
+    SERVER_PORT = "proxy_port"
 
     def __init__(self, backends):
         self.tmp = tempfile.mkdtemp(prefix="haproxy-e2e.")
@@ -76,11 +78,7 @@ class HAProxy:
         self.nodes = len(backends)
         with open(self.EXAMPLE) as f:
             text = f.read()
-        subs = [
-            (r"^(\s*log) /dev/log (.*)$", r"\1 stderr format raw \2", 1),
-            (r"^(\s*stats socket) \S+ (.*)$",
-             r"\1 %s \2" % self.stats_path, 1),
-        ] + self.subs(backends)
+        subs = self.global_subs() + self.subs(backends)
         for pat, rep, want in subs:
             text, n = re.subn(pat, rep, text, flags=re.M)
             if n != want:
@@ -89,6 +87,13 @@ class HAProxy:
                              % (self.EXAMPLE, n, pat, want))
         with open(self.conf, "w") as f:
             f.write(text)
+
+    def global_subs(self):
+        """The global section's log (to standard error) and stats
+        socket."""
+        return [(r"^(\s*log) /dev/log (.*)$", r"\1 stderr format raw \2", 1),
+                (r"^(\s*stats socket) \S+ (.*)$",
+                 r"\1 %s \2" % self.stats_path, 1)]
 
     def subs(self, backends):
         """(pattern, replacement, how many lines it must match): the
@@ -101,8 +106,10 @@ class HAProxy:
                  r"\1 127.0.0.1:%d" % self.port, 1)]
 
     def server_subs(self, backends):
-        """sudokud.cfg's servers: their addresses and check ports."""
-        ports = iter((b.proxy_port, b.metrics_port) for b in backends)
+        """sudokud.cfg's servers: their addresses (each backend's
+        attribute SERVER_PORT) and check ports (metrics_port)."""
+        ports = iter((getattr(b, self.SERVER_PORT), b.metrics_port)
+                     for b in backends)
         return [(r"^(\s*server node\d+) 127\.0\.0\.1:\d+ check port \d+$",
                  lambda m: "%s 127.0.0.1:%d check port %d" % (
                      (m.group(1),) + next(ports)), len(backends))]
@@ -120,12 +127,16 @@ class HAProxy:
             self.proc = subprocess.Popen(
                 [exe, "-db", "-f", self.conf], stdin=subprocess.DEVNULL,
                 stdout=logf, stderr=logf)
-        # The servers start "up"; wait for a real check of each to pass.
+        self.wait_up(up)
+        return self
+
+    def wait_up(self, up):
+        """The servers start "up": wait for a real check of up of them
+        (all unless told) to pass."""
         up = self.nodes if up is None else up
         if not h.wait_for(lambda: self.checked() == up, 15, 0.1):
             raise h.Fail("HAProxy's checks did not pass on %d nodes: "
                          "%r\n%s" % (up, self.states(), self.log_tail()))
-        return self
 
     def checked(self):
         """How many nodes are up with a check that passed."""

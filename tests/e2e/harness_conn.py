@@ -26,14 +26,16 @@ SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(TOP_BUILDDIR, "src",
                                                     "sudokuc")
 
 def _sanitized(path):
-    """Is the daemon an ASan/MSan/TSan build?  Their RSS means nothing."""
+    """Is the daemon an ASan/MSan/TSan build, or valgrind's wrapper
+    (scripts/valgrind-sudokud)?  Their RSS means nothing."""
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
         return False
     return b"__asan_init" in data or b"__tsan_init" in data or \
-        b"__msan_init" in data
+        b"__msan_init" in data or (data.startswith(b"#!") and
+                                   b"exec valgrind" in data)
 
 
 SANITIZED = _sanitized(DAEMON)

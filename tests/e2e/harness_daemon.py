@@ -194,7 +194,7 @@ class Daemon:
     SERVER_KEYS = ("workers", "max_connections", "max_connections_per_peer",
                    "idle_timeout",
                    "write_timeout", "shutdown_timeout", "max_line",
-                   "output_high", "output_low")
+                   "output_high", "output_low", "slice_us")
     SOLVER_KEYS = ("budget", "count_max", "generate_pool")
 
     def __init__(self, unix=True, tcp=True, rlimit_nofile=None,

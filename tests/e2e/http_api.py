@@ -449,13 +449,7 @@ def _(c):
         "bearer token is 401 and counted in auth_failures; the right one "
         "opens every resource", transports=ONE, own=True)
 def _(c):
-    d = hc.HttpDaemon(workers=1)
-    secret = os.path.join(d.tmp, "secret")
-    with open(secret, "w") as f:
-        f.write("correct-horse\n")
-    os.chmod(secret, 0o600)
-    d.extra_conf += "[server]\nauth_file = %s\n" % secret
-    d.start()
+    d = hc.HttpDaemon(workers=1).secret("correct-horse").start()
     try:
         api = d.api()
         r = api.post("solve", {"puzzle": EASY})

@@ -47,6 +47,15 @@ class HttpDaemon(h.Daemon):
                                                   listen_conf, WWW,
                                                   http_conf, extra), **kw)
 
+    def secret(self, secret):
+        """auth_file with this secret, before start()."""
+        path = os.path.join(self.tmp, "secret")
+        with open(path, "w") as f:
+            f.write(secret + "\n")
+        os.chmod(path, 0o600)
+        self.extra_conf += "[server]\nauth_file = %s\n" % path
+        return self
+
     def api(self, timeout=10):
         return Api(self.http_port, timeout=timeout)
 

@@ -12,12 +12,8 @@ check and the requests that follow are all answered by the others.
 """
 
 import os
-import re
-import shutil
 import signal
-import subprocess
 import sys
-import tempfile
 
 sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -25,7 +21,7 @@ import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
 import http_common as hc                                # noqa: E402
 from http_common import EASY, EASY_SOLUTION             # noqa: E402
-from balancer import haproxy_bin                        # noqa: E402
+import balancer                                         # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
@@ -48,67 +44,25 @@ class Node(hc.HttpDaemon):
         return int(self.stats()["cmd_solve"])
 
 
-class HAProxy:
-    """HAProxy running the example with free addresses."""
+class HAProxy(balancer.HAProxy):
+    """HAProxy running sudokud-http.cfg with free addresses: its nodes'
+    http and metrics ports; the file has no stats socket, so HAProxy is
+    up once every node answers through it."""
+    EXAMPLE = EXAMPLE
+    SERVER_PORT = "http_port"
 
-    def __init__(self, nodes):
-        self.tmp = tempfile.mkdtemp(prefix="haproxy-http.")
-        self.port = h.free_port()
-        self.conf = os.path.join(self.tmp, "haproxy.cfg")
-        self.log = os.path.join(self.tmp, "haproxy.log")
-        self.proc = None
-        with open(EXAMPLE) as f:
-            text = f.read()
-        ports = iter((n.http_port, n.metrics_port) for n in nodes)
-        subs = [
-            (r"^(\s*log) /dev/log (.*)$", r"\1 stderr format raw \2", 1),
-            (r"^(\s*bind) 127\.0\.0\.1:\d+$", r"\1 127.0.0.1:%d" % self.port,
-             1),
-            (r"^(\s*server node\d+) 127\.0\.0\.1:\d+ check port \d+$",
-             lambda m: "%s 127.0.0.1:%d check port %d" % ((m.group(1),) +
-                                                          next(ports)),
-             len(nodes)),
-        ]
-        for pat, rep, want in subs:
-            text, n = re.subn(pat, rep, text, flags=re.M)
-            if n != want:
-                raise h.Fail("%s: %d lines match %r, the test expects %d"
-                             % (EXAMPLE, n, pat, want))
-        with open(self.conf, "w") as f:
-            f.write(text)
+    def global_subs(self):
+        return super().global_subs()[:1]
 
-    def start(self, nodes):
-        exe = haproxy_bin()
-        p = subprocess.run([exe, "-c", "-q", "-f", self.conf],
-                           capture_output=True, text=True, timeout=30)
-        if p.returncode != 0:
-            raise h.Fail("haproxy -c rejects the example:\n%s%s"
-                         % (p.stdout, p.stderr))
-        with open(self.log, "ab") as logf:
-            self.proc = subprocess.Popen([exe, "-db", "-f", self.conf],
-                                         stdin=subprocess.DEVNULL,
-                                         stdout=logf, stderr=logf)
-        # Up once every node answers through it.
-        if not h.wait_for(lambda: self.answers(), 15, 0.1):
-            raise h.Fail("no answer through HAProxy:\n%s"
-                         % "\n".join(h.file_tail(self.log, 15)))
-        return self
+    def wait_up(self, up):
+        if not h.wait_for(self.answers, 15, 0.1):
+            raise h.Fail("no answer through HAProxy:\n%s" % self.log_tail())
 
     def answers(self):
         try:
             return hc.Api(self.port, timeout=2).get("/v2/ping").status == 200
         except OSError:
             return False
-
-    def stop(self):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 def solve_many(port, n, clients=4):
@@ -141,7 +95,7 @@ def _(c):
     nodes, hap = [], None
     try:
         nodes = [Node(workers=1).start() for _ in range(NODES)]
-        hap = HAProxy(nodes).start(nodes)
+        hap = HAProxy(nodes).start()
         before = [n.served() for n in nodes]
         solve_many(hap.port, 120)
         spread = [n.served() - b for n, b in zip(nodes, before)]

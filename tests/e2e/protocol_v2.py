@@ -127,8 +127,15 @@ def _(c):
     reqs = []
     for p in puzzles:
         reqs += ["ANALYZE " + p, "COUNT %s 2 effort=1" % p, "RATE " + p]
-    k.send("".join(r + "\n" for r in reqs))
+    # Sent from a thread while the replies are read: 6,000 requests
+    # written whole before reading can meet a daemon that stopped reading
+    # at output_high (a slow build writes its replies in small pieces,
+    # which fill the socket's buffer sooner), and both would wait.
+    t, res = h.sender(k.sock, "".join(r + "\n" for r in reqs).encode(),
+                      stop_on_block=60)
     got = k.lines(len(reqs), timeout=100)
+    t.join(10)
+    check(res["error"] is None, "sending: %r" % (res["error"],))
     seen = set()
     for i, p in enumerate(puzzles):
         a, n, rate = got[3 * i:3 * i + 3]

@@ -12,12 +12,13 @@ import harness as h
 from certs import certs
 
 
-def tls_daemon(server="server", extra="", proxy=False, **opts):
-    """A daemon with a tls (or tls_proxy) listener beside its Unix one."""
+def tls_daemon(server="server", extra="", proxy=False, tcp=False, **opts):
+    """A daemon with a tls (or tls_proxy) listener beside its Unix one
+    (and a plain TCP one with tcp)."""
     c = certs()
     port = h.free_port()
     kind = "tls_proxy" if proxy else "tls"
-    d = h.Daemon(tcp=False, extra_conf="[listen]\n%s = 127.0.0.1:%d\n"
+    d = h.Daemon(tcp=tcp, extra_conf="[listen]\n%s = 127.0.0.1:%d\n"
                  "[tls]\ncert = %s\nkey = %s\n%s" % (
                      kind, port, c.path(server + ".pem"),
                      c.path(server + ".key"), extra), **opts)

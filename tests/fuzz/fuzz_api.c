@@ -66,6 +66,7 @@ fuzz_setup(void)
 		abort();
 	cf->budget = FUZZ_BUDGET;
 	cf->count_max = 50;
+	cf->http_max_body = 1024;	/* a batch of 12 puzzles at most */
 	env = xcalloc(1, sizeof *env);
 	env->cf = cf;
 	env->admit = admit_new();

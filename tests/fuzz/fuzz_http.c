@@ -13,7 +13,8 @@
  * Every prefix, as a connection that has sent only that much, gets an
  * answer the whole agrees with: needs more before a whole head ends,
  * the same head from its end on, never a whole head where the whole is
- * refused.
+ * refused; and http_head_due(), which says when a head sent a byte at a
+ * time is worth parsing, finds a whole head where it ends.
  */
 #include <sys/types.h>
 
@@ -37,16 +38,22 @@ static void
 check(const char *p, size_t size, enum http_result r,
     const struct http_req *req)
 {
+	int	i;
+
 	switch (r) {
 	case HTTP_OK:
 		if (!inside(p, req->len, req->query, req->querylen) ||
 		    !inside(p, req->len, req->ctype.p, req->ctype.len) ||
 		    !inside(p, req->len, req->auth.p, req->auth.len) ||
-		    !inside(p, req->len, req->xff.p, req->xff.len) ||
+		    req->nxff < 0 || req->nxff > HTTP_XFF_LINES ||
 		    req->length > (UINT64_C(1) << 62) ||
 		    (req->chunked && req->length != 0) ||
 		    req->minor < 0 || req->minor > 9)
 			abort();
+		for (i = 0; i < req->nxff; i++)
+			if (req->xff[i].p == NULL ||
+			    !inside(p, req->len, req->xff[i].p, req->xff[i].len))
+				abort();
 		if (req->len == 0 || req->len > size ||
 		    req->len > HTTP_MAX_HEAD || p[req->len - 1] != '\n' ||
 		    ((req->path < p || req->path + req->pathlen > p +
@@ -64,6 +71,32 @@ check(const char *p, size_t size, enum http_result r,
 			abort();
 		break;
 	}
+}
+
+/*
+ * The HTTP listener parses a head a byte at a time only where
+ * http_head_due() says: a whole head is still found where it ends, not
+ * a byte later (the server would wait for bytes that may never come),
+ * and never where the whole is refused.
+ */
+static void
+due(const char *p, size_t n, enum http_result r, const struct http_req *req)
+{
+	struct http_scan	 scan;
+	struct http_req		 part;
+	enum http_result	 seen = HTTP_MORE;
+	size_t			 k, at = 0;
+
+	memset(&scan, 0, sizeof scan);
+	for (k = 1; k <= n && seen == HTTP_MORE; k++)
+		if (http_head_due(p, k, &scan) &&
+		    (seen = http_parse_head(p, k, &part)) != HTTP_MORE)
+			at = k;
+	if (r == HTTP_OK && (seen != HTTP_OK || at != req->len))
+		abort();
+	if ((r == HTTP_BAD && seen == HTTP_OK) ||
+	    (r == HTTP_MORE && seen != HTTP_MORE))
+		abort();
 }
 
 int
@@ -98,5 +131,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (r == HTTP_MORE && q != HTTP_MORE)
 			abort();
 	}
+	due(p, n, r, &req);
 	return (0);
 }

@@ -188,8 +188,10 @@ t_api(void **state)
 	assert_int_equal(req.ctype.len, 16);
 	assert_memory_equal(req.ctype.p, "application/json", 16);
 	assert_memory_equal(req.auth.p, "Bearer s3cret", req.auth.len);
-	/* The last X-Forwarded-For: the nearest proxy's. */
-	assert_memory_equal(req.xff.p, "5.6.7.8, 9.9.9.9", req.xff.len);
+	/* Every X-Forwarded-For line, in order: one list (RFC 9110, 5.3). */
+	assert_int_equal(req.nxff, 2);
+	assert_memory_equal(req.xff[0].p, "1.2.3.4", req.xff[0].len);
+	assert_memory_equal(req.xff[1].p, "5.6.7.8, 9.9.9.9", req.xff[1].len);
 	assert_int_equal(req.minor, 1);
 	/* The metrics listener refuses the same head for its body. */
 	assert_int_equal(http_parse(B(post), &req), HTTP_BAD);
@@ -264,7 +266,7 @@ xff(const struct trust_list *l, const char *v, const char *want)
 	struct remote_addr	a;
 	char			text[REMOTE_TEXT];
 
-	if (trust_xff(l, v, strlen(v), &a) != 0)
+	if (trust_xff(l, v, strlen(v), &a) < 0)
 		return (want == NULL);
 	remote_text(&a, text, sizeof text);
 	if (want == NULL || strcmp(text, want) != 0)
@@ -299,6 +301,10 @@ t_trust(void **state)
 	assert_true(xff(&l, "10.0.0.2, 10.0.0.1", "tcp:10.0.0.2:0"));
 	assert_true(xff(&l, "garbage, 10.0.0.1", "tcp:10.0.0.1:0"));
 	assert_true(xff(&l, "[2001:db9::1], 10.0.0.1", "tcp:[2001:db9::1]:0"));
+	/* Every address trusted: the leftmost, and the line before may go on. */
+	assert_int_equal(trust_xff(&l, B("10.0.0.2, 10.0.0.1"), &a), 1);
+	assert_int_equal(trust_xff(&l, B("198.51.100.9, 10.0.0.1"), &a), 0);
+	assert_int_equal(trust_xff(&l, B("garbage, 10.0.0.1"), &a), 0);
 	assert_true(xff(&l, "10.0.0.1,", NULL));
 	assert_true(xff(&l, "", NULL));
 	assert_int_equal(trust_parse(&l, "10.0.0.1/8", &why), -1);
@@ -311,6 +317,58 @@ t_trust(void **state)
 	trust_clear(&l);
 }
 
+/*
+ * http_head_due() on p fed a byte at a time, one scan kept across the
+ * bytes: the lengths at which it is due, in dues (at most n), and how
+ * many there were.
+ */
+static size_t
+dues(const char *p, size_t len, size_t *at, size_t n)
+{
+	struct http_scan	s;
+	size_t			i, k = 0;
+
+	memset(&s, 0, sizeof s);
+	for (i = 1; i <= len; i++)
+		if (http_head_due(p, i, &s) && k < n)
+			at[k++] = i;
+	return (k);
+}
+
+/*
+ * A head sent a byte a write is parsed twice, not once a byte: at the
+ * end of its request line (a line-protocol client is answered at once)
+ * and at its end; CR and LF before the request line are no line; a head
+ * that reaches 8 KiB without its end is due (for its 431).
+ */
+static void
+t_due(void **state)
+{
+	static const char	h1[] = "GET /v2/ping HTTP/1.1\r\nHost: x\r\n"
+				    "Accept: */*\r\n\r\n";
+	static const char	h2[] = "\r\n\r\nPOST /v2/solve HTTP/1.1\n"
+				    "Host: x\nContent-Length: 2\n\n{}";
+	char			big[HTTP_MAX_HEAD];
+	size_t			at[8];
+
+	(void)state;
+	assert_int_equal(dues(B(h1), at, 8), 2);
+	assert_int_equal(at[0], strlen("GET /v2/ping HTTP/1.1\r\n"));
+	assert_int_equal(at[1], sizeof h1 - 1);
+	assert_int_equal(dues(B(h2), at, 8), 2);
+	assert_int_equal(at[0], strlen("\r\n\r\nPOST /v2/solve HTTP/1.1\n"));
+	assert_int_equal(at[1], sizeof h2 - 3);	/* the body is not looked at */
+	assert_int_equal(dues(B("SOLVE 123\n"), at, 8), 1);
+	assert_int_equal(at[0], 10);
+	/* A line of CR alone is no end of the head: parsed, it is refused. */
+	assert_int_equal(dues(B("GET / HTTP/1.1\r\nHost: x\r\n\r\r\n"), at,
+	    8), 2);
+	memcpy(big, "GET / HTTP/1.1\r\n", 16);
+	memset(big + 16, 'a', sizeof big - 16);
+	assert_int_equal(dues(big, sizeof big, at, 8), 2);
+	assert_int_equal(at[1], HTTP_MAX_HEAD);
+}
+
 int
 main(void)
 {
@@ -319,6 +377,7 @@ main(void)
 		cmocka_unit_test(t_pipelined),
 		cmocka_unit_test(t_bad),
 		cmocka_unit_test(t_head),
+		cmocka_unit_test(t_due),
 		cmocka_unit_test(t_api),
 		cmocka_unit_test(t_api_bad),
 		cmocka_unit_test(t_trust),
