@@ -227,17 +227,12 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
 		if (max_ns < CONN_START_NS)
 			max_ns = CONN_START_NS;
-		/*
-		 * The reading that ended the last request, if nothing took
-		 * time since (conn_watch_untimed()), starts this one's work.
-		 */
-		if (c->http != NULL)
-			st = conn_http_request(c, max_ns, ns, &info, &line,
-			    &len);
-		else {
-			info.clock = c->untimed == 0 ? *t : 0;
-			st = conn_request(c, max_ns, ns, &info, &line, &len);
-		}
+		/* Nothing took time since the last request's end: ours. */
+		if (c->http == NULL && c->untimed == 0)
+			info.clock = *t;
+		st = c->http != NULL ? conn_http_request(c, max_ns, ns, &info,
+		    &line, &len) : conn_request(c, max_ns, ns, &info, &line,
+		    &len);
 		if (st == PROTO_MORE)
 			conn_watch_job(c, line, len);
 	} else
@@ -355,9 +350,8 @@ conn_serve(struct conn *c)
 			conn_watch_row_end(c);
 		}
 	}
-	/* The idle timeout counts from the last line: a slice's end. */
 	if (served)
-		c->m.quiet = deadline_now();
+		c->m.quiet = deadline_now();	/* idle from the last line */
 	return (conn_flush(c));
 }
 
