@@ -239,7 +239,8 @@ def timed(k, line, timeout=120):
 
 
 @T.case("deadline=: work sized at run time to outlast it gets ERR deadline "
-        "no sooner than the deadline, soon after; PINGs answered meanwhile",
+        "no sooner than the deadline, soon after; PINGs answered meanwhile; "
+        "the same work with a deadline ten times longer, its answer",
         daemon={"workers": 1, "budget": 100000000, "count_max": 1000000},
         timeout=150)
 def _(c):
@@ -251,6 +252,11 @@ def _(c):
         limit = min(limit * 4, 1000000)
         got, took = timed(k, "COUNT %s %d" % (EMPTY, limit))
         eq(got, str(limit), "COUNT %d" % limit)
+    # A deadline that lets the same work finish (ten times what it took,
+    # and 2 s more) changes nothing: the count, not ERR deadline.
+    long_ms = int(took * 10000) + 2000
+    eq(k.req("COUNT %s %d deadline=%d" % (EMPTY, limit, long_ms), 60),
+       str(limit), "COUNT %d with deadline=%d" % (limit, long_ms))
     ms = max(1, int(took * 1000 / 4))
     pings = []
     stop = threading.Event()
