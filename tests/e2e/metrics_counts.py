@@ -240,7 +240,8 @@ def quantile_us(s, name, q, **labels):
 @T.case("every figure of STATS against /metrics after a workload of every "
         "verb: a scrape, STATS, a scrape; each counter, gauge and "
         "percentile equal, STATS' own request the only difference, and "
-        "no family of /metrics left unchecked", transports=ONE, own=True)
+        "no family of /metrics left unchecked", transports=ONE, own=True,
+        timeout=180)
 def _(c):
     d = MetricsDaemon(workers=2, count_max=1000, generate_pool=2).start()
     try:
