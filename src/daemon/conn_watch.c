@@ -88,14 +88,16 @@ void
 conn_watch_open(struct conn *c, int how, const struct remote_addr *peer)
 {
 	static const char *const transports[] = {
-		"tcp", "tcp_proxy", "tls", "tls_proxy"
+		"tcp", "tcp_proxy", "tls", "tls_proxy",
+		"http", "http_proxy", "https", "https_proxy"
 	};
 	struct clients_card	*k = &c->card;
 	int			 proxy = (how & CONN_SET_PROXY) != 0;
 
 	k->peer = *peer;
-	k->transport = k->peer.family == AF_UNIX ? "unix" :
-	    transports[how & (CONN_SET_PROXY | CONN_SET_TLS)];
+	k->transport = k->peer.family == AF_UNIX && !(how & CONN_SET_HTTP) ?
+	    "unix" : transports[how & (CONN_SET_PROXY | CONN_SET_TLS |
+	    CONN_SET_HTTP)];
 	k->born = deadline_now();
 	atomic_init(&k->active, k->born);
 	atomic_init(&k->requests, 0);

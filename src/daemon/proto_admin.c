@@ -31,6 +31,34 @@
 #define ADMIN_SLOWLOG_GET	10
 
 /*
+ * HELLO's http=: the HTTP listeners (doc/http.md) as URLs, for a client
+ * of the line protocol to find the API; "none" if there is none.
+ */
+static void
+admin_http(const struct config *cf, struct evbuffer *out)
+{
+	const struct listen_spec	*l;
+	size_t				 i, n = 0;
+
+	for (i = 0; i < cf->nlisten; i++) {
+		l = &cf->listen[i];
+		if (!config_spec_http(l))
+			continue;
+		if (n++ > 0)
+			evbuffer_add(out, ",", 1);
+		if (l->type == LISTEN_UNIX)
+			evbuffer_add_printf(out, "unix:%s", l->path);
+		else
+			evbuffer_add_printf(out, strchr(l->host, ':') != NULL ?
+			    "%s://[%s]:%s" : "%s://%s:%s", l->kind ==
+			    LISTEN_HTTPS || l->kind == LISTEN_HTTPS_PROXIED ?
+			    "https" : "http", l->host, l->port);
+	}
+	if (n == 0)
+		evbuffer_add(out, "none", 4);
+}
+
+/*
  * HELLO: who answers and what a client must respect, from the tables:
  * the verbs of HELP, the options, the levels and symmetries GENERATE
  * takes (the core's names), and the configuration's limits that are
@@ -67,6 +95,8 @@ proto_admin_hello(struct proto_req *req)
 		config_table_format(req->env->cf, k, buf, sizeof buf);
 		evbuffer_add_printf(req->out, " %s=%s", k->name, buf);
 	}
+	evbuffer_add(req->out, " http=", 6);
+	admin_http(req->env->cf, req->out);
 	evbuffer_add_printf(req->out, " auth=%s\n", req->env->cf->auth !=
 	    NULL ? "required" : "none");
 	return (PROTO_OK);

@@ -101,13 +101,12 @@ struct proto_job {
 	struct proto_opts	 opts;
 	uint64_t		 budget;	/* in force: the server's, or less */
 	uint64_t		 start;		/* ns: when it was first served */
+	uint64_t		 clock;		/* ns: its latest clock reading */
 	uint64_t		 ns;		/* solver time so far */
 	uint64_t		 seed;		/* GENERATE */
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */
 	int			 expired;	/* its deadline passed */
 	int			 nearest;	/* GENERATE: the best by then */
-	int			 first;		/* GENERATE: past its deadline with
-						   none kept: the first kept */
 	int			 marked;	/* the puzzle came as marks */
 	int			 each;		/* SOLUTIONS: a line each */
 	enum sudoku_level	 level;		/* GENERATE: asked for */
@@ -163,6 +162,13 @@ struct proto_cmd {
 	const char	*name;
 	const char	*usage;		/* HELP's first column */
 	const char	*help;		/* HELP's second column */
+	/*
+	 * Its arguments' names over HTTP, in order, blank-separated
+	 * (doc/http.md); "name=word": word when it is left out.  NULL:
+	 * no HTTP resource (AUTH, QUIT: HTTP has Authorization and
+	 * Connection: close).
+	 */
+	const char	*args;
 	enum proto_status (*handler)(struct proto_req *);
 	void		(*reply)(struct proto_done *); /* a job's, when over */
 	int		 min_args;
@@ -303,5 +309,72 @@ enum proto_status proto_tools_constrain(struct proto_req *);
 enum proto_status proto_tools_path(struct proto_req *);
 void	proto_tools_reduced(struct proto_done *);
 void	proto_tools_pathed(struct proto_done *);
+
+struct json_t;
+
+/*
+ * proto_http.c: a refusal into err (status, code, the message of fmt);
+ * returns -1.
+ */
+int	proto_http_refuse(struct proto_http_err *err, int status,
+	    const char *code, const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 4, 5)));
+/*
+ * proto_value.c: a value v of the field name, of kind, written as a
+ * token of a request line to out (query: it came as text, so a number
+ * or a boolean may be a string); 0, or -1 with err filled in.  And the
+ * refusals it makes: name must be what; a string that is no token.
+ */
+/* The kinds of value a field takes. */
+enum proto_kind {
+	PROTO_WORD,		/* a string: a puzzle, a grid, a pattern */
+	PROTO_NAME,		/* a string of letters: a level, an action */
+	PROTO_UINT,		/* an integer >= 0 */
+	PROTO_U64,		/* the same, or a string of digits (> 2^53) */
+	PROTO_BOOL,		/* true or false: the option is 1 or 0 */
+	PROTO_CLUES		/* an integer, or "LO-HI" */
+};
+
+int	proto_value(struct evbuffer *out, const char *name,
+	    const struct json_t *v, enum proto_kind, int query,
+	    struct proto_http_err *err);
+int	proto_value_bad(struct proto_http_err *, const char *name,
+	    const char *what);
+int	proto_value_word(const char *name, const char *s, size_t len,
+	    int letters, struct proto_http_err *err);
+
+/*
+ * proto_query.c: a query string (len bytes at q, q may be NULL) into
+ * *obj, a JSON object of strings; 0, or -1 with err filled in.
+ */
+int	proto_query(const char *q, size_t len, struct json_t **obj,
+	    struct proto_http_err *err);
+
+/*
+ * proto_words.c: the words of reply lines as JSON values (jansson's
+ * json_t): a string of len bytes; a number if it is one (an integer
+ * that fits, or digits with one '.'), else a string; key=value tokens
+ * into o (strs: the blank-separated keys whose values stay strings);
+ * the first word, *rest what follows its blank; every cell "rRcC" s
+ * names, once each; a step of HINT or PATH ("technique actions
+ * explanation"; solved: with "solved": false first).
+ */
+struct json_t *proto_words_str(const char *s, size_t len);
+struct json_t *proto_words_scalar(const char *s, size_t len);
+void	proto_words_kv(struct json_t *o, const char *s, size_t len,
+	    const char *strs);
+size_t	proto_words_word(const char *s, size_t len, const char **rest,
+	    size_t *restlen);
+struct json_t *proto_words_cells(const char *s, size_t len);
+struct json_t *proto_words_step(const char *s, size_t len, int solved);
+int	proto_words_digit(int c);
+
+/*
+ * proto_json.c: the reply lines of cmd (effort: effort=1 was asked) as
+ * doc/http.md's JSON, appended to body; lines is drained.  Returns the
+ * HTTP status.
+ */
+int	proto_json_reply(const struct proto_cmd *, int effort,
+	    struct evbuffer *lines, struct evbuffer *body);
 
 #endif /* PROTO_INT_H */

@@ -17,7 +17,8 @@ import subprocess
 import tempfile
 import time
 
-from harness_conn import DAEMON, IO_TIMEOUT, CaseTimeout, Client, Fail
+from harness_conn import (DAEMON, IO_TIMEOUT, SLOWDOWN, CaseTimeout,
+                          Client, Fail)
 
 
 # ---- /proc probes ---------------------------------------------------------
@@ -302,7 +303,7 @@ class Daemon:
             if not raw:
                 self.port = free_port() if self.want_tcp else None
             self.spawn()
-            state = self.wait_ready(timeout)
+            state = self.wait_ready(timeout * SLOWDOWN)
             if state == "ready":
                 self.settle()
                 return self

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_http.c -- libFuzzer target for http_parse(), the metrics
- * listener's request heads: whatever the bytes, a result consistent with
- * itself and with every split of them.  A whole head is at most
+ * fuzz_http.c -- libFuzzer target for http_parse_head() and
+ * http_parse(), the request heads of the HTTP and metrics listeners:
+ * whatever the bytes, a result consistent with itself and with every
+ * split of them.  What a head says of a request (its query, Content-Type,
+ * Authorization, X-Forwarded-For) lies inside it; a Content-Length is at
+ * most 2^62 and never comes with a Transfer-Encoding; http_parse() is
+ * http_parse_head() with a body refused (413).  A whole head is at most
  * HTTP_MAX_HEAD bytes, ends in an empty line, and names a path inside
  * the input (or "/", for an absolute target with none); one that needs
  * more is shorter than the limit; a refusal has a status and a reason.
@@ -22,12 +26,27 @@
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
+/* A value the head holds: inside its bytes, or not sent. */
+static int
+inside(const char *p, size_t len, const char *v, size_t vlen)
+{
+	return (v == NULL || (v >= p && v + vlen <= p + len));
+}
+
 static void
 check(const char *p, size_t size, enum http_result r,
     const struct http_req *req)
 {
 	switch (r) {
 	case HTTP_OK:
+		if (!inside(p, req->len, req->query, req->querylen) ||
+		    !inside(p, req->len, req->ctype.p, req->ctype.len) ||
+		    !inside(p, req->len, req->auth.p, req->auth.len) ||
+		    !inside(p, req->len, req->xff.p, req->xff.len) ||
+		    req->length > (UINT64_C(1) << 62) ||
+		    (req->chunked && req->length != 0) ||
+		    req->minor < 0 || req->minor > 9)
+			abort();
 		if (req->len == 0 || req->len > size ||
 		    req->len > HTTP_MAX_HEAD || p[req->len - 1] != '\n' ||
 		    ((req->path < p || req->path + req->pathlen > p +
@@ -55,12 +74,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum http_result	 r, q;
 	size_t			 k, n;
 
-	r = http_parse(p, size, &req);
+	r = http_parse_head(p, size, &req);
 	check(p, size, r, &req);
+	/* The metrics listener's: the same, with any body refused. */
+	q = http_parse(p, size, &part);
+	if (q != (r == HTTP_OK && (req.length != 0 || req.chunked) ?
+	    HTTP_BAD : r) || (q == HTTP_BAD && r == HTTP_OK &&
+	    part.status != 413))
+		abort();
 	/* Splits: bounded, as the server never holds more than the limit. */
 	n = size < HTTP_MAX_HEAD + 8 ? size : HTTP_MAX_HEAD + 8;
 	for (k = 0; k < n; k++) {
-		q = http_parse(p, k, &part);
+		q = http_parse_head(p, k, &part);
 		check(p, k, q, &part);
 		if (r == HTTP_OK && k < req.len && q != HTTP_MORE)
 			abort();
