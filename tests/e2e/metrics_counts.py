@@ -215,7 +215,8 @@ def metric_of(stat):
     for prefix, name, label in (
             ("cmd_", "sudokud_requests_total", "verb"),
             ("err_", "sudokud_errors_total", "code"),
-            ("generate_pool_", "sudokud_generate_pool_puzzles", "level")):
+            ("generate_pool_", "sudokud_generate_pool_puzzles", "level"),
+            ("http_", "sudokud_http_responses_total", "class")):
         rest = stat[len(prefix):]
         if stat.startswith(prefix) and rest not in ("hits", "misses"):
             return name, ((label, rest),)
