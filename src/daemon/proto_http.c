@@ -45,19 +45,22 @@
 #define HTTP_PUZZLE_ROOM	84
 #define HTTP_FIELDS		16
 
-/* The options, by their HTTP names; the line's names after. */
+/*
+ * The options, by their HTTP names; a line names each as the line
+ * protocol's table does (proto_opt_name(), so the two cannot drift).
+ * info= is not one: an HTTP answer always has its fields.
+ */
 static const struct http_opt {
 	const char	*field;
-	const char	*line;
 	unsigned int	 bit;		/* PROTO_OPT_* */
 	enum proto_kind	 kind;
 } http_opts[] = {
-	{ "budget", "budget", PROTO_OPT_BUDGET, PROTO_U64 },
-	{ "deadline_ms", "deadline", PROTO_OPT_DEADLINE, PROTO_UINT },
-	{ "effort", "effort", PROTO_OPT_EFFORT, PROTO_BOOL },
-	{ "symmetry", "symmetry", PROTO_OPT_SYMMETRY, PROTO_WORD },
-	{ "clues", "clues", PROTO_OPT_CLUES, PROTO_CLUES },
-	{ "pattern", "pattern", PROTO_OPT_PATTERN, PROTO_WORD },
+	{ "budget", PROTO_OPT_BUDGET, PROTO_U64 },
+	{ "deadline_ms", PROTO_OPT_DEADLINE, PROTO_UINT },
+	{ "effort", PROTO_OPT_EFFORT, PROTO_BOOL },
+	{ "symmetry", PROTO_OPT_SYMMETRY, PROTO_WORD },
+	{ "clues", PROTO_OPT_CLUES, PROTO_CLUES },
+	{ "pattern", PROTO_OPT_PATTERN, PROTO_WORD },
 };
 #define HTTP_NOPTS	(sizeof http_opts / sizeof http_opts[0])
 
@@ -375,7 +378,7 @@ http_opts_line(struct proto_http *h, json_t *obj, int query,
 		if (!(h->cmd->opts & o->bit) ||
 		    (v = json_object_get(obj, o->field)) == NULL)
 			continue;
-		evbuffer_add_printf(tail, " %s=", o->line);
+		evbuffer_add_printf(tail, " %s=", proto_opt_name(o->bit));
 		if (proto_value(tail, o->field, v, o->kind, query, err) != 0)
 			return (-1);
 		if (o->bit == PROTO_OPT_EFFORT)

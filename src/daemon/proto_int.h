@@ -247,6 +247,8 @@ int	proto_opts_take(struct proto_req *);
 void	proto_opts_names(unsigned int mask, char *buf, size_t size);
 /* HELP's lines about the options, each ending in LF. */
 void	proto_opts_help(struct evbuffer *out);
+/* The option of bit (one PROTO_OPT_*) as a line names it: "budget". */
+const char *proto_opt_name(unsigned int bit);
 
 /*
  * proto_work.c: the worker's scratch job, made ready for req (verb,

@@ -134,6 +134,18 @@ static const struct opts_def opts_table[] = {
 };
 #define OPTS_N	(sizeof opts_table / sizeof opts_table[0])
 
+/* The name on the line of the option of bit (PROTO_OPT_*). */
+const char *
+proto_opt_name(unsigned int bit)
+{
+	size_t	i;
+
+	for (i = 0; i < OPTS_N; i++)
+		if (opts_table[i].bit == bit)
+			return (opts_table[i].name);
+	return ("?");
+}
+
 /* The option named by the len bytes at p, or NULL. */
 static const struct opts_def *
 opts_find(const char *p, size_t len)
