@@ -232,6 +232,14 @@ def _(c):
         r = api.req("DELETE", "/v2/solve")
         eq((r.status, r.obj["error"]["code"], r.headers.get("allow")),
            (405, "method", "GET, HEAD, POST"), "DELETE")
+        # A browser's preflight: no CORS headers (doc/http.md, "Other
+        # origins"), so another origin's script cannot read the answers.
+        r = api.req("OPTIONS", "/v2/solve", headers={
+            "Origin": "http://elsewhere.example",
+            "Access-Control-Request-Method": "POST"})
+        eq((r.status, r.obj["error"]["code"], [k for k in r.headers
+                                                if k.startswith("access-")]),
+           (405, "method", []), "OPTIONS, a CORS preflight")
         r = api.get("/v2/slowlog?action=reset")
         eq((r.status, r.headers.get("allow")), (405, "POST"),
            "SLOWLOG reset by GET")
