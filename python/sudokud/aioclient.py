@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import itertools
 import socket
 import ssl
 from typing import (Any, AsyncIterator, Deque, Iterable, List, Optional,
@@ -71,7 +72,7 @@ class Conn:
         if self.closed is not None:
             raise ConnectionError("%s: the connection was closed (%s)"
                                   % (self.name, self.closed))
-        self.flight.extend((r, who) for r in reqs)
+        self.flight.extend(zip(reqs, itertools.repeat(who)))
         self.writer.write(wire(reqs))
 
     async def flush(self) -> None:

@@ -9,7 +9,7 @@ column and box a permutation of 1-9, the givens kept).
 import functools
 import math
 import re
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .errors import InputError
 
@@ -40,6 +40,27 @@ def _shown(ch: str) -> str:
 #: A puzzle that goes out as one token: 81 or 729 printable ASCII
 #: characters, none a blank or ``=``.
 _TOKEN = re.compile(r"[!-<>-~]{81}(?:[!-<>-~]{648})?")
+
+
+#: The bytes _TOKEN takes, for all_tokens().
+_TOKEN_BYTES = bytes(b for b in range(0x21, 0x7f) if b != ord("="))
+
+
+def all_tokens(puzzles: List[Any]) -> bool:
+    """Is every one of puzzles an 81-cell puzzle check_cells() passes?
+    At once: joined by LFs, each LF where the 81st cell of one ends
+    (so every one is 81 characters long and none holds an LF), and
+    nothing left but those LFs once _TOKEN's bytes are taken out."""
+    n = len(puzzles)
+    try:
+        text = "\n".join(puzzles)
+    except TypeError:                   # one is not a str
+        return False
+    if not n or len(text) != 82 * n - 1 or not text.isascii():
+        return False
+    data = text.encode("ascii")
+    return data[81::82] == b"\n" * (n - 1) and \
+        len(data.translate(None, _TOKEN_BYTES)) == n - 1
 
 
 def check_cells(puzzle: object, sizes: Tuple[int, ...] = (81,)) -> str:

@@ -364,16 +364,23 @@ class Batch:
         items = list(itertools.islice(self.it, room))
         if len(items) < room:
             self.done = True
-        try:
-            new: List[Slot] = list(map(self.make, items))
-        except InputError:
-            new = self._made(items)
-        refused = any(isinstance(r, InputError) for r in new)
-        n = len(new) if not refused else \
-            sum(1 for r in new if not isinstance(r, InputError))
-        per = max(1, -(-n // self.lanes))
+        # A make with many() (SOLVE's, LEXMIN's) takes a batch at once
+        # when it can.
+        many = getattr(self.make, "many", None)
+        made = many(items) if many is not None else None
+        refused = False                 # only _made() returns InputErrors
+        if made is not None:
+            new: List[Slot] = made
+        else:
+            try:
+                new = list(map(self.make, items))
+            except InputError:
+                new, refused = self._made(items), True
         if refused:
-            return self._lanes(new, per)
+            n = sum(1 for r in new if not isinstance(r, InputError))
+            return self._lanes(new, max(1, -(-n // self.lanes)))
+        n = len(new)
+        per = max(1, -(-n // self.lanes))
         self.slots.extend(new)
         out = [cast(List[Req], new[i:i + per]) for i in range(0, n, per)]
         for j, run in enumerate(out):

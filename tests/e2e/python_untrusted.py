@@ -156,6 +156,43 @@ def _(c):
         s.close()
 
 
+@T.case("the same in a batch: solve_many and lexmin_many of good puzzles "
+        "and, at 81 characters each, one with a line break, CR, NUL, a "
+        "blank, '=', DEL, a non-ASCII character, or not a str: each an "
+        "InputError in its place (errors=True), none of them sent; of "
+        "good ones only, all sent and answered", transports=ONE,
+        daemonless=True)
+def _(c):
+    bad = [CLASSIC[:40] + "\n" + CLASSIC[41:], CLASSIC[:80] + "\r",
+           "\x00" + CLASSIC[1:], CLASSIC[:9] + " " + CLASSIC[10:],
+           CLASSIC[:9] + "=" + CLASSIC[10:], CLASSIC[:80] + "\x7f",
+           CLASSIC[:80] + "\u00e9", CLASSIC.encode()]
+    got = []
+    s, k = serving(lambda line: got.append(line) or (
+        honest(line) if line.startswith("SOLVE ")
+        else solution(puzzle_of(line))))
+    try:
+        for verb, many in (("SOLVE", k.solve_many), ("LEXMIN", k.lexmin_many)):
+            for i, b in enumerate(bad):
+                del got[:]
+                out = list(many([CLASSIC, b, OTHER], errors=True))
+                eq((out[0], out[2]), (SOLUTION, solution(OTHER)),
+                   "%s, bad item %d: the good ones' answers" % (verb, i))
+                e = out[1]
+                check(isinstance(e, sudokud.InputError) and e.code in
+                      ("char", "length"), "%s, bad item %d: %r, not an "
+                      "InputError" % (verb, i, e))
+                eq(got, ["%s %s" % (verb, p) for p in (CLASSIC, OTHER)],
+                   "%s, bad item %d: what the server got" % (verb, i))
+            del got[:]
+            eq(list(many([CLASSIC, OTHER] * 50)),
+               [SOLUTION, solution(OTHER)] * 50, verb + ", good ones only")
+            eq(len(got), 100, verb + ", good ones only: all sent")
+    finally:
+        k.close()
+        s.close()
+
+
 @T.case("deadline= in milliseconds on the wire, rounded up: 0.25 s is "
         "deadline=250", transports=ONE, daemonless=True)
 def _(c):
