@@ -43,8 +43,6 @@ ALLOWED = [
     ("src/core", {"cands.c", "logic.c"},
      "by design: logic.h is the logical solver's one private header; "
      "src/core/README.md says why"),
-    ("src/core", {"solver_cols.h", "solver_prop.h"},
-     "issue 34, item 13: to untie"),
 ]
 
 # Comments, string and character literals, preprocessor lines: blanked,
