@@ -286,7 +286,7 @@ test_slowlog_order(void **state)
 	struct slowlog	*sl;
 	struct evbuffer	*b;
 	uint64_t	 at = UINT64_MAX, left = 10;
-	char		 line[8], listing[2048];
+	char		 line[32], listing[2048];
 	const char	*p;
 	int		 i, id;
 
