@@ -31,11 +31,14 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.dont_write_bytecode = True      # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tlsbench import free_port  # noqa: E402
 
 PUZZLE_DIR = os.environ.get(
     "PUZZLE_DIR", os.path.join(os.path.dirname(__file__), "..", "data"))
@@ -103,14 +106,6 @@ def in_process(tmp):
             f["sudoku_solve"][1], n * (passes + 1)))
     return n, f["sudoku_solve"][0] / (n * (passes + 1)), \
         f["sudoku_parse"][0] / n
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def serve(tmp, daemon, requests, tcp):

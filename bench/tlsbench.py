@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: ISC
 """
-tlsbench.py -- what bench/tls-idle.py and bench/flood.py share: a free
-port, a self-signed EC P-256 certificate for localhost and 127.0.0.1
+tlsbench.py -- what bench/tls-idle.py and bench/flood.py share (and
+bench/solve-ir.py its free port): a free port, a self-signed EC P-256 certificate for localhost and 127.0.0.1
 made with openssl, and a daemon started on a configuration and waited
 for.  Not a program.
 """
