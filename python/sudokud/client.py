@@ -21,6 +21,7 @@ from __future__ import annotations
 import builtins
 import collections
 import select
+import selectors
 import socket
 import ssl
 from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional
@@ -246,15 +247,67 @@ class Client(Endpoint, SyncVerbs):
                errors: bool) -> Iterator[Any]:
         return pipeline(self, Batch(items, make, window), errors)
 
-    def _pipe(self, reqs: List[Req]) -> None:
-        """Send a batch's requests; any failure closes the connection."""
+    def _pipe(self, reqs: List[Req], owed: int) -> None:
+        """Send a batch's requests, owed the most bytes the replies in
+        flight on the connection may take; any failure closes it."""
         if not reqs:
             return
         try:
-            self._send(wire(reqs), deadline_in(self.timeout))
+            self._push(wire(reqs), owed, deadline_in(self.timeout))
         except BaseException:
             self.close()
             raise
+
+    def _push(self, data: bytes, owed: int,
+              deadline: Optional[float]) -> None:
+        """Send data, reading what comes meanwhile into the reader.
+        sudokud stops reading a connection while its replies wait unsent
+        (output_high): a batch whose requests outgrow the socket buffers,
+        written without reading, would wait for a server waiting for it.
+        A server that sends more than owed bytes so is lying."""
+        sock = self._sock()
+        view = memoryview(data)
+        late = "send to %s: not sent within %s s" % (self.where.name,
+                                                     self.timeout)
+        took = 0
+        sel: Optional[selectors.BaseSelector] = None   # once it waits
+        try:
+            while view:
+                sock.settimeout(0.0)
+                sent = self._io("send", lambda: _nowait(sock.send, view))
+                if sent is not None:
+                    view = view[sent:]
+                    continue
+                if sel is None:
+                    sel = selectors.DefaultSelector()
+                    sel.register(sock, selectors.EVENT_READ |
+                                 selectors.EVENT_WRITE)
+                ready = sel.select(seconds_left(deadline, late))
+                if not ready:
+                    raise TimeoutError(late)
+                if ready[0][1] & selectors.EVENT_READ:
+                    took += self._fill_now()
+                    if took > owed:
+                        raise ProtocolError(
+                            "%s: more reply bytes than the requests in "
+                            "flight may have (%d)" % (self.where.name, owed))
+        finally:
+            if sel is not None:
+                sel.close()
+
+    def _fill_now(self) -> int:
+        """Read what has come into the reader, without waiting: its
+        length."""
+        sock = self._sock()
+        sock.settimeout(0.0)
+        data = self._io("recv", lambda: _nowait(sock.recv, 262144))
+        if data is None:                # a TLS record not whole yet
+            return 0
+        if not data:
+            raise ConnectionError("%s: the server closed the connection"
+                                  % self.where.name)
+        self._reader.feed(data)
+        return len(data)
 
     def _take(self, req: Req, deadline: Optional[float] = None) -> Any:
         """The value of the next reply, req's, read before deadline (None:
@@ -344,3 +397,11 @@ class Client(Endpoint, SyncVerbs):
         """PING on the connection (a server that failed before must
         answer it before it gets requests, as sudokuc asks)."""
         self._exchange(Q.simple("PING", R.pong), deadline)
+
+
+def _nowait(fn: Callable[..., Any], arg: Any) -> Any:
+    """fn(arg) on a socket that does not wait: None when it would."""
+    try:
+        return fn(arg)
+    except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+        return None

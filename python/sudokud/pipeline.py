@@ -16,7 +16,7 @@ from typing import (TYPE_CHECKING, Any, Deque, Iterator, List, Optional,
 
 from .errors import Error, InputError
 from .servers import Tries
-from .wire import Batch, Req, Spec, fatal
+from .wire import Batch, Req, Spec, fatal, reply_bytes
 
 if TYPE_CHECKING:
     from .client import Client
@@ -65,12 +65,15 @@ class Lane:
         self.fresh = False
 
 
-def _send(lease: Lease, at: Lane, reqs: List[Req], tries: Tries) -> bool:
-    """reqs sent on the lane's connection: False; True when it failed
-    and is to be replaced (the lane's requests to be sent again); an
-    error that is not to be sent again raised."""
+def _send(lease: Lease, at: Lane, reqs: List[Req], tries: Tries,
+          window: int) -> bool:
+    """reqs sent on the lane's connection (window of them at most in
+    flight on it): False; True when it failed and is to be replaced
+    (the lane's requests to be sent again); an error that is not to be
+    sent again raised."""
     try:
-        cast("Client", at.conn)._pipe(reqs)
+        cast("Client", at.conn)._pipe(reqs,
+                                      window * reply_bytes(reqs[0][1]))
         return False
     except Exception as e:
         lost(lease, at.conn, e, tries)  # raises but for a resend
@@ -89,7 +92,8 @@ def _open(lease: Lease, batch: Batch, lanes: List[Lane],
             if at.conn is None and batch.sent(j):
                 at.conn, at.fresh = lease.take(tries), True
                 at.ready.clear()
-                again |= _send(lease, at, batch.sent(j), tries)
+                again |= _send(lease, at, batch.sent(j), tries,
+                               batch.window)
 
 
 def pipeline(lease: Lease, batch: Batch, errors: bool) -> Iterator[Any]:
@@ -107,7 +111,7 @@ def pipeline(lease: Lease, batch: Batch, errors: bool) -> Iterator[Any]:
             if len(slots) <= half and not batch.done:
                 for at, reqs in zip(lanes, batch.refill()):
                     if reqs and at.conn is not None:
-                        _send(lease, at, reqs, tries)
+                        _send(lease, at, reqs, tries, batch.window)
                 opening = True
             if opening:
                 _open(lease, batch, lanes, tries)

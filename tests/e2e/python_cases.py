@@ -375,4 +375,18 @@ def register(T, tag, client, client_at, transports=("unix", "tcp"),
                [len(want), 1],
                "count_many() of pencil marks")
 
+    @T.case(tag + "a batch whose requests outgrow the socket buffers while "
+            "sudokud, its replies unread, reads no more (output_high): "
+            "1,024 SOLUTIONS of 50 of the open grid in pencil marks, a "
+            "window of 1,024: every list the reference's",
+            transports=transports)
+    def _(c):
+        want = h.ref_solutions(EMPTY, 50)[0]
+        with client(c, 30) as k:
+            got = list(k.solutions_many(["123456789" * 81] * 1024, 50,
+                                        window=1024))
+        eq(len(got), 1024, "lists")
+        eq([i for i, g in enumerate(got) if g != want], [],
+           "the lists that are not the reference's")
+
 

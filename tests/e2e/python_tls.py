@@ -13,6 +13,7 @@ answer is checked by the harness's grid checker.
 """
 
 import os
+import socket
 import ssl
 import sys
 from unittest import mock
@@ -69,7 +70,8 @@ def refused(what, fn, code=None):
 
 @T.case("tls=ctx, tls=True (a CA from SSL_CERT_FILE) and sudokuds://: "
         "verified, a 17-clue set pipelined and every solution checked, "
-        "hello(), CLIENT LIST says transport=tls", transports=ONE, own=True)
+        "hello(), CLIENT LIST says transport=tls, a batch of requests "
+        "that outgrow the socket buffers", transports=ONE, own=True)
 def _(c):
     puzzles = h.load_puzzles("puzzles2_17_clue", 1000)
     with daemon() as d:
@@ -82,6 +84,17 @@ def _(c):
             mine = [ln for ln in k.request("CLIENT LIST").split("\n")
                     if "transport=tls " in ln]
             eq(len(mine), 1, "CLIENT LIST lines of transport tls")
+            # requests that outgrow the buffers while the replies wait
+            # (python_cases.py's case, TLS's records to wait on); a send
+            # buffer of 8 KiB, which loopback TCP's would outgrow only
+            # far beyond this
+            k.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+            want = h.ref_solutions("." * 81, 50)[0]
+            got = list(k.solutions_many(["123456789" * 81] * 1024, 50,
+                                        window=1024))
+            eq([i for i, g in enumerate(got) if g != want], [],
+               "1,024 SOLUTIONS of 50 over TLS: the lists not the "
+               "reference's")
         with mock.patch.dict(os.environ, SSL_CERT_FILE=pem("ca")):
             for addr, kw in (("localhost:%d", {"tls": True}),
                              ("sudokuds://localhost:%d", {}),
