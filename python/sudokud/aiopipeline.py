@@ -140,6 +140,19 @@ async def pipeline(lease: Lease, batch: Batch,
                 opening = False
             if not slots:
                 return
+            lane = lane_of[0]
+            out = lanes[lane].sink.out
+            if lane >= 0 and out and not lanes[lane].fresh and \
+                    not isinstance(out[0], BaseException):
+                # The values that have come on this lane, yielded in a
+                # run until a refill is due or an error (its slow way).
+                while out and lane_of and lane_of[0] == lane and \
+                        (len(slots) > half or batch.done) and \
+                        not isinstance(out[0], BaseException):
+                    slots.popleft()
+                    lane_of.popleft()
+                    yield out.popleft()
+                continue
             got: Any = slots[0]
             if not isinstance(got, InputError):
                 at = lanes[lane_of[0]]
