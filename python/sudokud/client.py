@@ -47,7 +47,8 @@ class Client(Endpoint, SyncVerbs):
     ``sudokuds://``, ``unix:///path``; address.py); None:
     $SUDOKUD_SOCKET, else ``/run/sudokud.sock``.  ``timeout``: the
     seconds a call may take, from its request sent to its reply read
-    whole (a ``*_many`` call: each reply, from the one before); None:
+    whole (a ``*_many`` call: each reply, from the one before, and
+    sending its requests, from the last bytes that went or came); None:
     forever.  ``connect_timeout``: the seconds making the connection may
     take (connect, the TLS handshake, AUTH).  Both are attributes, which
     may be changed between calls.  The connection is made at once
@@ -247,29 +248,32 @@ class Client(Endpoint, SyncVerbs):
                errors: bool) -> Iterator[Any]:
         return pipeline(self, Batch(items, make, window), errors)
 
-    def _pipe(self, reqs: List[Req], owed: int) -> None:
-        """Send a batch's requests, owed the most bytes the replies in
-        flight on the connection may take; any failure closes it."""
+    def _pipe(self, reqs: List[Req], owed: int, line: int) -> None:
+        """Send a batch's requests, the replies in flight on the
+        connection at most owed bytes, their lines line; any failure
+        closes it."""
         if not reqs:
             return
         try:
-            self._push(wire(reqs), owed, deadline_in(self.timeout))
+            self._push(wire(reqs), owed, line)
         except BaseException:
             self.close()
             raise
 
-    def _push(self, data: bytes, owed: int,
-              deadline: Optional[float]) -> None:
+    def _push(self, data: bytes, owed: int, line: int) -> None:
         """Send data, reading what comes meanwhile into the reader.
         sudokud stops reading a connection while its replies wait unsent
         (output_high): a batch whose requests outgrow the socket buffers,
         written without reading, would wait for a server waiting for it.
-        A server that sends more than owed bytes so is lying."""
+        The timeout runs from the last bytes that went or came, as it
+        does from reply to reply; a server that sends more than owed
+        bytes meanwhile, or a line longer than line, is lying."""
         sock = self._sock()
         view = memoryview(data)
-        late = "send to %s: not sent within %s s" % (self.where.name,
-                                                     self.timeout)
+        late = "send to %s: no progress within %s s" % (self.where.name,
+                                                         self.timeout)
         took = 0
+        deadline = deadline_in(self.timeout)
         sel: Optional[selectors.BaseSelector] = None   # once it waits
         try:
             while view:
@@ -277,6 +281,7 @@ class Client(Endpoint, SyncVerbs):
                 sent = self._io("send", lambda: _nowait(sock.send, view))
                 if sent is not None:
                     view = view[sent:]
+                    deadline = deadline_in(self.timeout)
                     continue
                 if sel is None:
                     sel = selectors.DefaultSelector()
@@ -286,14 +291,25 @@ class Client(Endpoint, SyncVerbs):
                 if not ready:
                     raise TimeoutError(late)
                 if ready[0][1] & selectors.EVENT_READ:
-                    took += self._fill_now()
-                    if took > owed:
-                        raise ProtocolError(
-                            "%s: more reply bytes than the requests in "
-                            "flight may have (%d)" % (self.where.name, owed))
+                    got = self._fill_now()
+                    took += got
+                    if got:
+                        deadline = deadline_in(self.timeout)
+                    self._bounded(took, owed, line)
         finally:
             if sel is not None:
                 sel.close()
+
+    def _bounded(self, took: int, owed: int, line: int) -> None:
+        """ProtocolError if what came while a batch was sent is more
+        than its replies in flight may take."""
+        if took > owed:
+            raise ProtocolError("%s: more reply bytes than the requests in "
+                                "flight may have (%d)" % (self.where.name,
+                                                          owed))
+        if len(self._reader.buf) > line:
+            raise ProtocolError("%s: a reply line longer than %d bytes"
+                                % (self.where.name, line))
 
     def _fill_now(self) -> int:
         """Read what has come into the reader, without waiting: its

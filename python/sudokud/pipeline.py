@@ -16,7 +16,7 @@ from typing import (TYPE_CHECKING, Any, Deque, Iterator, List, Optional,
 
 from .errors import Error, InputError
 from .servers import Tries
-from .wire import Batch, Req, Spec, fatal, reply_bytes
+from .wire import Batch, Req, Spec, fatal
 
 if TYPE_CHECKING:
     from .client import Client
@@ -66,14 +66,12 @@ class Lane:
 
 
 def _send(lease: Lease, at: Lane, reqs: List[Req], tries: Tries,
-          window: int) -> bool:
-    """reqs sent on the lane's connection (window of them at most in
-    flight on it): False; True when it failed and is to be replaced
-    (the lane's requests to be sent again); an error that is not to be
-    sent again raised."""
+          batch: Batch) -> bool:
+    """reqs of batch sent on the lane's connection: False; True when it
+    failed and is to be replaced (the lane's requests to be sent again);
+    an error that is not to be sent again raised."""
     try:
-        cast("Client", at.conn)._pipe(reqs,
-                                      window * reply_bytes(reqs[0][1]))
+        cast("Client", at.conn)._pipe(reqs, *batch.owed(reqs))
         return False
     except Exception as e:
         lost(lease, at.conn, e, tries)  # raises but for a resend
@@ -92,8 +90,7 @@ def _open(lease: Lease, batch: Batch, lanes: List[Lane],
             if at.conn is None and batch.sent(j):
                 at.conn, at.fresh = lease.take(tries), True
                 at.ready.clear()
-                again |= _send(lease, at, batch.sent(j), tries,
-                               batch.window)
+                again |= _send(lease, at, batch.sent(j), tries, batch)
 
 
 def pipeline(lease: Lease, batch: Batch, errors: bool) -> Iterator[Any]:
@@ -111,7 +108,7 @@ def pipeline(lease: Lease, batch: Batch, errors: bool) -> Iterator[Any]:
             if len(slots) <= half and not batch.done:
                 for at, reqs in zip(lanes, batch.refill()):
                     if reqs and at.conn is not None:
-                        _send(lease, at, reqs, tries, batch.window)
+                        _send(lease, at, reqs, tries, batch)
                 opening = True
             if opening:
                 _open(lease, batch, lanes, tries)

@@ -79,14 +79,17 @@ class Spec(NamedTuple):
     """What the reply to a request may be: several lines (block), at
     most max_line bytes each and max_lines of them; the ERR codes it
     may have (None: any); with effort, effort's tokens; analysis: its
-    guesses are ANALYZE's own.  One spec serves every request of a
-    batch; the parser, which knows each request, goes beside it."""
+    guesses are ANALYZE's own; body: the longest line but the last
+    (an ERR, which may quote the request, is only ever the last).  One
+    spec serves every request of a batch; the parser, which knows each
+    request, goes beside it."""
     block: bool
     max_line: int
     max_lines: int
     codes: Optional[FrozenSet[str]]
     effort: bool = False
     analysis: bool = False
+    body: int = 0
 
 
 #: A request: its line, the spec of its reply, and its parser (None:
@@ -113,12 +116,14 @@ def spec(line: str, checked: bool = True, effort: bool = False,
     if checked:
         codes = frozenset(_ALWAYS + _CODES.get(verb, ()) + (
             ("deadline",) if " deadline=" in line else ()))
-    return Spec(block, max_line, lines, codes, effort, analysis)
+    return Spec(block, max_line, lines, codes, effort, analysis,
+                min(_LINE.get(verb, 256), max_line))
 
 
 def reply_bytes(sp: Spec) -> int:
     """The most bytes a reply of spec may have."""
-    return (sp.max_line + 1) * sp.max_lines
+    return sp.max_line + 1 + (sp.max_lines - 1) * ((sp.body or
+                                                   sp.max_line) + 1)
 
 
 class Reader:
@@ -363,6 +368,8 @@ class Batch:
         self.slots: Deque[Slot] = collections.deque()
         self.lane: Deque[int] = collections.deque()
         self.done = False
+        self.most = 0           # the longest reply of its requests
+        self.line = 0           # and the longest line
 
     def refill(self) -> List[List[Req]]:
         """The requests to send now, by lane (none while the window is
@@ -421,6 +428,18 @@ class Batch:
             except InputError as e:
                 out.append(e)
         return out
+
+    def owed(self, reqs: List[Req]) -> Tuple[int, int]:
+        """What the replies in flight on a lane may take once reqs are
+        sent too: at most window of them, each at most the longest reply
+        of the batch's requests so far, in bytes; and their longest
+        line."""
+        sp = reqs[0][1]
+        for s in [sp] if all(r[1] is sp for r in reqs) else \
+                {r[1] for r in reqs}:
+            self.most = max(self.most, reply_bytes(s))
+            self.line = max(self.line, s.max_line)
+        return self.window * self.most, self.line
 
     def sent(self, lane: int) -> List[Req]:
         """The requests of a lane not yet answered, in order."""

@@ -378,15 +378,21 @@ def register(T, tag, client, client_at, transports=("unix", "tcp"),
     @T.case(tag + "a batch whose requests outgrow the socket buffers while "
             "sudokud, its replies unread, reads no more (output_high): "
             "1,024 SOLUTIONS of 50 of the open grid in pencil marks, a "
-            "window of 1,024: every list the reference's",
+            "window of 1,024: every list the reference's; the same after a "
+            "PING, whose short reply bounds nothing of theirs",
             transports=transports)
     def _(c):
+        marks = "123456789" * 81
         want = h.ref_solutions(EMPTY, 50)[0]
         with client(c, 30) as k:
-            got = list(k.solutions_many(["123456789" * 81] * 1024, 50,
-                                        window=1024))
-        eq(len(got), 1024, "lists")
-        eq([i for i, g in enumerate(got) if g != want], [],
-           "the lists that are not the reference's")
+            got = list(k.solutions_many([marks] * 1024, 50, window=1024))
+            eq(len(got), 1024, "lists")
+            eq([i for i, g in enumerate(got) if g != want], [],
+               "the lists that are not the reference's")
+            got = list(k.request_many(["PING"] + ["SOLUTIONS %s 50" % marks]
+                                      * 1023, window=1024))
+        eq(got[0], "PONG", "request_many(): PING's reply")
+        eq([i for i, g in enumerate(got[1:]) if g != "\n".join(want) +
+            "\nEND"], [], "request_many(): the SOLUTIONS not the reference's")
 
 

@@ -305,26 +305,6 @@ def _(c):
         s.close()
 
 
-@T.case("a batch to a server that reads no more but sends on (solutions, "
-        "while 750 KB of requests wait to go): ProtocolError once more came "
-        "than the requests in flight may have, not a wait or a buffer "
-        "without bound", transports=ONE, daemonless=True)
-def _(c):
-    with tempfile.TemporaryDirectory() as d:
-        flood = Raw(endless((SOLUTION + "\n").encode() * 1000))
-        s = FakeServer(lambda line: flood, path=os.path.join(d, "s"))
-        k = sudokud.Client(s.name, timeout=10)
-        try:
-            e = fails(sudokud.ProtocolError, "a flood", lambda: list(
-                k.solve_many(["123456789" * 81] * 1024, window=1024)))
-            check("more reply bytes than the requests in flight" in str(e),
-                  "why: %s" % e)
-            check(k.sock is None, "the connection closed")
-        finally:
-            k.close()
-            s.close()
-
-
 @T.case("generate() with a deadline is a Generated however it falls: the "
         "exact answer (no level=) has the level asked (the default "
         "medium), the nearest one its level=; without one a str",
