@@ -178,5 +178,6 @@ solver_place(struct board *bd, int i, uint32_t p, uint32_t *dirty)
 }
 
 #include "solver_init.h"
+#include "solver_cols.h"
 #include "solver_prop.h"
 #include "solver_search.h"

@@ -1,19 +1,71 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * solver_cols.h -- part of solver_prop.h: the column step
- * (solver_columns1) for several digits at once, one vector lane per
- * digit: digits 0-7 in one vector in the avx2 and avx512 copies, 0-3
- * and 4-7 in two (each only if one of its digits changed) in the
- * generic (SSE2) and sse41 ones on x86-64; digit 8 by solver_columns1.
- * The same deductions for every digit: a digit whose words did not
- * change since the last run finds nothing, so doing all of them gives
- * what doing the changed ones gives.  Why: in the scalar loop each
- * digit is a chain of some 60 dependent instructions; the column step
- * was a seventh of the work on the hardest set and a fifth on easy
- * puzzles with many solutions, where it runs for most digits.  With the
- * permutations found by rotations (solver_keep2) it is a tenth; 1-2 %
- * faster on the hardest set, 5-6 % on the many-solution sets (avx2).
+ * solver_cols.h -- part of solver_body.h: the column step (see there),
+ * for one digit (solver_columns1) and for several digits at once, one
+ * vector lane per digit: digits 0-7 in one vector in the avx2 and
+ * avx512 copies, 0-3 and 4-7 in two (each only if one of its digits
+ * changed) in the generic (SSE2) and sse41 ones on x86-64; digit 8 by
+ * solver_columns1.  The same deductions for every digit: a digit whose
+ * words did not change since the last run finds nothing, so doing all
+ * of them gives what doing the changed ones gives.  Why: in the scalar
+ * loop each digit is a chain of some 60 dependent instructions; the
+ * column step was a seventh of the work on the hardest set and a fifth
+ * on easy puzzles with many solutions, where it runs for most digits.
+ * With the permutations found by rotations (solver_keep2) it is a
+ * tenth; 1-2 % faster on the hardest set, 5-6 % on the many-solution
+ * sets (avx2).  Included before solver_prop.h, which calls
+ * solver_columns().
  */
+
+/*
+ * The column step, the band step turned on its side, for each digit:
+ * in each stack (three columns, three boxes) the digit needs one
+ * minicolumn (a column's three cells in one band) per column and per
+ * band, so minicolumns in no such permutation are cleared; this covers
+ * locked candidates in columns and (through the band step) hidden
+ * singles in columns.  Returns -1, 1 if something changed, else 0.
+ */
+static int
+solver_columns1(struct board *bd, uint32_t digits, uint32_t *dirty)
+{
+	uint32_t	 c0, c1, c2, m0, m1, m2, k;
+	int		 d, found = 0;
+
+	for (; digits != 0; digits &= digits - 1) {
+		d = solver_ctz(digits);
+		c0 = bd->f[d] | bd->f[d] >> 9 | bd->f[d] >> 18;
+		c1 = bd->f[9 + d] | bd->f[9 + d] >> 9 | bd->f[9 + d] >> 18;
+		c2 = bd->f[18 + d] | bd->f[18 + d] >> 9 |
+		    bd->f[18 + d] >> 18;
+		/* Stack k's matrix: band b's three columns at bits 3b. */
+		m0 = solver_perm[(c0 & 7) | (c1 & 7) << 3 | (c2 & 7) << 6];
+		m1 = solver_perm[(c0 >> 3 & 7) | (c1 >> 3 & 7) << 3 |
+		    (c2 >> 3 & 7) << 6];
+		m2 = solver_perm[(c0 >> 6 & 7) | (c1 >> 6 & 7) << 3 |
+		    (c2 >> 6 & 7) << 6];
+		if (m0 == 0 || m1 == 0 || m2 == 0)
+			return (-1);
+		k = (m0 & 7) | (m1 & 7) << 3 | (m2 & 7) << 6;
+		if ((c0 & ~k & 0x1ff) != 0) {
+			bd->f[d] &= k * 0x40201u;
+			*dirty |= 1u << d;
+			found = 1;
+		}
+		k = (m0 >> 3 & 7) | (m1 & 070) | (m2 & 070) << 3;
+		if ((c1 & ~k & 0x1ff) != 0) {
+			bd->f[9 + d] &= k * 0x40201u;
+			*dirty |= 1u << (9 + d);
+			found = 1;
+		}
+		k = m0 >> 6 | (m1 >> 6) << 3 | (m2 >> 6) << 6;
+		if ((c2 & ~k & 0x1ff) != 0) {
+			bd->f[18 + d] &= k * 0x40201u;
+			*dirty |= 1u << (18 + d);
+			found = 1;
+		}
+	}
+	return (found);
+}
 
 #if SOLVER_AVX2
 /*
