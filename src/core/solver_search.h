@@ -60,23 +60,6 @@ solver_fewest(const struct board *bd, int *bp, uint32_t *pp)
 }
 
 /*
- * Bits set in x: the popcnt instruction in the copies built for CPUs
- * that have it, else plain SWAR (the x86-64 baseline has no popcnt).
- */
-static inline int
-solver_popcount(uint64_t x)
-{
-#if SOLVER_POPCNT || defined(__POPCNT__)
-	return (__builtin_popcountll(x));
-#else
-	x -= x >> 1 & 0x5555555555555555ull;
-	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return ((int)((x * 0x0101010101010101ull) >> 56));
-#endif
-}
-
-/*
  * Among the bivalue cells, the one with the most unsolved peers (a
  * guess there settles the most): fewer guesses than the first one by
  * about half on hard puzzles.  Of several such cells the last one: 1-3 %
@@ -164,7 +147,7 @@ solver_pick(const struct board *bd, enum solver_mode mode,
 	for (d = 0; d < 8; d++)
 		if (bd->f[b * 9 + d] & p)
 			break;
-	if (mode == SOLVER_COUNT) {
+	if (mode == SOLVER_COUNT || mode == SOLVER_HARD) {
 		/* Its next digit (the other one of a bivalue cell). */
 		for (e = d + 1; e < 8; e++)
 			if (bd->f[b * 9 + e] & p)
@@ -176,6 +159,47 @@ solver_pick(const struct board *bd, enum solver_mode mode,
 	return (b * 9 + d);
 }
 
+
+/* The cells not placed yet. */
+static inline int
+solver_open(const struct board *bd)
+{
+	return (solver_popcount((uint64_t)bd->u[0] | (uint64_t)bd->u[1] << 27) +
+	    solver_popcount(bd->u[2]));
+}
+
+/*
+ * Is the puzzle hard, so that a count (SOLVER_COUNT) goes on as
+ * SOLVER_HARD?  Asked once, at the first fixpoint: at least 49 cells
+ * open and fewer than 12 of them with two digits.  Why: triads and the
+ * band rule take 23 % fewer guesses counting to 2 on the rated-11+ set
+ * and 21 % on hardest_1106, where the search is long, but 4-15 % more
+ * on the sets of puzzles with many solutions and 34-35 givens (46 or
+ * so open), where the likelier digit of a bivalue cell finds a second
+ * solution sooner, and on top1465 the bivalue cells of the puzzles with
+ * many of them do better (doc/bench-solver.md).
+ */
+static inline int
+solver_hard(const struct board *bd, const struct search *sr)
+{
+	return (solver_open(bd) >= 49 && solver_popcount((uint64_t)sr->bival[0] |
+	    (uint64_t)sr->bival[1] << 27) + solver_popcount(sr->bival[2]) < 12);
+}
+
+/* Clears cells x[b] from digit d's word of each band b; the dirty bits. */
+static inline uint32_t
+solver_cut(struct board *bd, int d, const uint32_t *x)
+{
+	uint32_t	 dirty = 0;
+	int		 b;
+
+	for (b = 0; b < 3; b++)
+		if ((bd->f[b * 9 + d] & x[b]) != 0) {
+			bd->f[b * 9 + d] &= ~x[b];
+			dirty |= 1u << (b * 9 + d);
+		}
+	return (dirty);
+}
 
 static enum sudoku_result
 SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
@@ -215,6 +239,8 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 	enum sudoku_result	 res = SUDOKU_MORE;
 	uint64_t		 budget = s->budget, stop;
 	unsigned long		 n = s->n, limit = s->limit;
+	struct solver_branch	 br;
+	struct solver_tri	 tri;
 	uint32_t		 p;
 	int			 depth = s->depth, i, r;
 
@@ -224,8 +250,14 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 	if (slice != 0 && slice < budget - sr.guesses)
 		stop = sr.guesses + slice;
 	for (;;) {
-		r = solver_propagate(&cur, cur.dirty, &sr);
+		r = solver_propagate(&cur, cur.dirty, &sr,
+		    mode == SOLVER_HARD ? &tri : NULL);
 		if (r == SOLVER_STALL) {
+			if (mode == SOLVER_COUNT && sr.guesses == 0 &&
+			    solver_hard(&cur, &sr)) {
+				mode = SOLVER_HARD;
+				continue;
+			}
 			/* depth < SOLVER_DEPTH always holds; see the top. */
 			if (sr.guesses >= stop || depth == SOLVER_DEPTH) {
 				if (sr.guesses >= budget || depth == SOLVER_DEPTH)
@@ -234,6 +266,15 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 				break;
 			}
 			sr.guesses++;
+			if (mode == SOLVER_HARD && depth + solver_open(&cur) <
+			    SOLVER_DEPTH && solver_band_pick(&tri, &br)) {
+				stack[depth] = cur;
+				stack[depth].dirty = solver_cut(&stack[depth],
+				    br.d, br.b);
+				depth++;
+				cur.dirty = solver_cut(&cur, br.d, br.a);
+				continue;
+			}
 			i = solver_pick(&cur, mode, &sr, &p);
 			stack[depth] = cur;
 			stack[depth].f[i] &= ~p;
@@ -268,6 +309,7 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 		cur = stack[--depth];
 	}
 	s->cur = cur;
+	s->mode = (int)mode;
 	s->sr = sr;
 	s->n = n;
 	s->depth = depth;
