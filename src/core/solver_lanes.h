@@ -175,35 +175,66 @@ solver_v_or3(solver_v a, solver_v b, solver_v c)
 }
 
 /*
- * Counts of each bit over the eight lanes of x, as "at least 2, 3, 4"
- * in r[0..2]: the two halves, then pairs of lanes, then lanes, folded
- * with adders of such counts.
+ * The folds of solver_v_count(), on 128 or 256 bits (then on two sets
+ * of four lanes at once, one per half): from "at least 1, 2" per lane
+ * (s1, s2) to "at least 2, 3, 4" over the four lanes, in the first.
+ */
+#define SOLVER_V_FOLD(T, OR, AND, SHUF, s1, s2, u2, u3, u4) do {	\
+	T	 p1_, p2_, t1_, t2_, t3_, t4_, q1_, q2_, q3_, q4_;	\
+									\
+	p1_ = SHUF(s1, 0x4e);						\
+	p2_ = SHUF(s2, 0x4e);						\
+	t1_ = OR(s1, p1_);						\
+	t2_ = OR(OR(s2, p2_), AND(s1, p1_));				\
+	t3_ = OR(AND(s2, p1_), AND(s1, p2_));				\
+	t4_ = AND(s2, p2_);						\
+	q1_ = SHUF(t1_, 0xb1);						\
+	q2_ = SHUF(t2_, 0xb1);						\
+	q3_ = SHUF(t3_, 0xb1);						\
+	q4_ = SHUF(t4_, 0xb1);						\
+	(u2) = OR(OR(t2_, q2_), AND(t1_, q1_));				\
+	(u3) = OR(OR(t3_, q3_), OR(AND(t2_, q1_), AND(t1_, q2_)));	\
+	(u4) = OR(OR(t4_, q4_), OR(AND(t3_, q1_), OR(AND(t2_, q2_),	\
+	    AND(t1_, q3_))));						\
+} while (0)
+
+/*
+ * Counts of each bit over the eight lanes of a and of b, as "at least
+ * 2, 3, 4" in ra[0..2] and rb[0..2]: the two halves, then pairs of
+ * lanes, then lanes, folded with adders of such counts.
  */
 static inline void
-solver_v_count(solver_v x, uint32_t *r)
+solver_v_count(solver_v a, solver_v b, uint32_t *ra, uint32_t *rb)
 {
-	__m128i	 lo = solver_v_lo(x), hi = solver_v_hi(x);
-	__m128i	 s1, s2, p1, p2, t1, t2, t3, t4, q1, q2, q3, q4;
+#if SOLVER_AVX2
+	/* a's halves side by side with b's: both folded at once. */
+	__m256i	 lo = _mm256_permute2x128_si256(a, b, 0x20);
+	__m256i	 hi = _mm256_permute2x128_si256(a, b, 0x31);
+	__m256i	 u2, u3, u4;
 
-	s1 = _mm_or_si128(lo, hi);
-	s2 = _mm_and_si128(lo, hi);
-	p1 = _mm_shuffle_epi32(s1, 0x4e);
-	p2 = _mm_shuffle_epi32(s2, 0x4e);
-	t1 = _mm_or_si128(s1, p1);
-	t2 = _mm_or_si128(_mm_or_si128(s2, p2), _mm_and_si128(s1, p1));
-	t3 = _mm_or_si128(_mm_and_si128(s2, p1), _mm_and_si128(s1, p2));
-	t4 = _mm_and_si128(s2, p2);
-	q1 = _mm_shuffle_epi32(t1, 0xb1);
-	q2 = _mm_shuffle_epi32(t2, 0xb1);
-	q3 = _mm_shuffle_epi32(t3, 0xb1);
-	q4 = _mm_shuffle_epi32(t4, 0xb1);
-	r[0] = (uint32_t)_mm_cvtsi128_si32(_mm_or_si128(_mm_or_si128(t2, q2),
-	    _mm_and_si128(t1, q1)));
-	r[1] = (uint32_t)_mm_cvtsi128_si32(_mm_or_si128(_mm_or_si128(t3, q3),
-	    _mm_or_si128(_mm_and_si128(t2, q1), _mm_and_si128(t1, q2))));
-	r[2] = (uint32_t)_mm_cvtsi128_si32(_mm_or_si128(_mm_or_si128(t4, q4),
-	    _mm_or_si128(_mm_and_si128(t3, q1), _mm_or_si128(
-	    _mm_and_si128(t2, q2), _mm_and_si128(t1, q3)))));
+	SOLVER_V_FOLD(__m256i, _mm256_or_si256, _mm256_and_si256,
+	    _mm256_shuffle_epi32, _mm256_or_si256(lo, hi),
+	    _mm256_and_si256(lo, hi), u2, u3, u4);
+	ra[0] = (uint32_t)_mm256_extract_epi32(u2, 0);
+	ra[1] = (uint32_t)_mm256_extract_epi32(u3, 0);
+	ra[2] = (uint32_t)_mm256_extract_epi32(u4, 0);
+	rb[0] = (uint32_t)_mm256_extract_epi32(u2, 4);
+	rb[1] = (uint32_t)_mm256_extract_epi32(u3, 4);
+	rb[2] = (uint32_t)_mm256_extract_epi32(u4, 4);
+#else
+	__m128i	 u2, u3, u4;
+
+	SOLVER_V_FOLD(__m128i, _mm_or_si128, _mm_and_si128, _mm_shuffle_epi32,
+	    _mm_or_si128(a.lo, a.hi), _mm_and_si128(a.lo, a.hi), u2, u3, u4);
+	ra[0] = (uint32_t)_mm_cvtsi128_si32(u2);
+	ra[1] = (uint32_t)_mm_cvtsi128_si32(u3);
+	ra[2] = (uint32_t)_mm_cvtsi128_si32(u4);
+	SOLVER_V_FOLD(__m128i, _mm_or_si128, _mm_and_si128, _mm_shuffle_epi32,
+	    _mm_or_si128(b.lo, b.hi), _mm_and_si128(b.lo, b.hi), u2, u3, u4);
+	rb[0] = (uint32_t)_mm_cvtsi128_si32(u2);
+	rb[1] = (uint32_t)_mm_cvtsi128_si32(u3);
+	rb[2] = (uint32_t)_mm_cvtsi128_si32(u4);
+#endif
 }
 
 /* The sum of each byte over the eight lanes (no byte sum over 255). */

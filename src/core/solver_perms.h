@@ -204,6 +204,25 @@ solver_perm_counts8(const struct solver_tri *tr, solver_v *c)
 #endif
 
 /*
+ * The permutations of one digit per unit, in c[k], from its packed
+ * minirows t and minicolumns m: the bits of band k in x | y << 9 are
+ * 3i + k, those of stack k 3k + j and 9 + 3k + j.
+ */
+static inline void
+solver_perm_counts1(uint32_t t, uint32_t m, int *c)
+{
+	struct solver_perms	 pr = solver_perms_of(t, 0);
+	struct solver_perms	 pc = solver_perms_of(m, 1);
+	uint32_t		 zr = pr.x | pr.y << 9, zc = pc.x | pc.y << 9;
+	int			 k;
+
+	for (k = 0; k < 3; k++) {
+		c[k] = solver_popcount(zr & 0x9249u << k);
+		c[3 + k] = solver_popcount(zc & 0xe07u << 3 * k);
+	}
+}
+
+/*
  * The unit (0-2 the bands, 3-5 the stacks) with the fewest
  * permutations over its digits, among those with more than one for
  * some digit, or -1; want[n - 2] the digits with n of them there, for
@@ -212,8 +231,7 @@ solver_perm_counts8(const struct solver_tri *tr, solver_v *c)
 static int
 solver_band_unit(const struct solver_tri *tr, uint32_t *want)
 {
-	struct solver_perms pr, pc;
-	int		 cnt[6][9], tot[6], k, d, n, best = -1;
+	int		 cnt[9][6], tot[6], k, d, n, best = -1;
 #if SOLVER_LANES
 	solver_v	 c[6];
 	uint32_t	 lo, hi;
@@ -233,13 +251,9 @@ solver_band_unit(const struct solver_tri *tr, uint32_t *want)
 	d = 0;
 #endif
 	for (; d < 9; d++) {
-		pr = solver_perms_of(tr->w[TRI_T][d], 0);
-		pc = solver_perms_of(tr->w[TRI_M][d], 1);
-		for (k = 0; k < 6; k++) {
-			cnt[k][d] = solver_popcount(solver_perm6(k < 3 ? pr :
-			    pc, k));
-			tot[k] += cnt[k][d];
-		}
+		solver_perm_counts1(tr->w[TRI_T][d], tr->w[TRI_M][d], cnt[d]);
+		for (k = 0; k < 6; k++)
+			tot[k] += cnt[d][k];
 	}
 	for (k = 0; k < 6; k++)
 		if (tot[k] > 9 && (best < 0 || tot[k] < tot[best]))
@@ -249,11 +263,11 @@ solver_band_unit(const struct solver_tri *tr, uint32_t *want)
 	for (n = 2; n <= 4; n++) {
 #if SOLVER_LANES
 		want[n - 2] = solver_v_equal(c[best], (uint32_t)n) |
-		    (uint32_t)(cnt[best][8] == n) << 8;
+		    (uint32_t)(cnt[8][best] == n) << 8;
 #else
 		want[n - 2] = 0;
 		for (d = 0; d < 9; d++)
-			want[n - 2] |= (uint32_t)(cnt[best][d] == n) << d;
+			want[n - 2] |= (uint32_t)(cnt[d][best] == n) << d;
 #endif
 	}
 	return (best);

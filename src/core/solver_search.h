@@ -182,8 +182,11 @@ solver_open(const struct board *bd)
 static inline int
 solver_hard(const struct board *bd, const struct search *sr)
 {
-	return (solver_open(bd) >= 49 && solver_popcount((uint64_t)sr->bival[0] |
-	    (uint64_t)sr->bival[1] << 27) + solver_popcount(sr->bival[2]) < 12);
+	int	 open = solver_open(bd);
+
+	return (open >= 49 && open <= 64 && solver_popcount((uint64_t)
+	    sr->bival[0] | (uint64_t)sr->bival[1] << 27) +
+	    solver_popcount(sr->bival[2]) < 12);
 }
 
 /* Clears cells x[b] from digit d's word of each band b; the dirty bits. */

@@ -106,7 +106,7 @@ solver_tri_pack8(const struct board *bd, struct solver_tri *tr)
 {
 	const solver_v	 mr = solver_v_set1(TRI_MR);
 	const solver_v	 nine = solver_v_set1(0x1ff);
-	solver_v	 f0, f1, f2, t, m, two, c;
+	solver_v	 f0, f1, f2, t, m, two, cr, cc;
 
 	f0 = solver_v_load(bd->f);
 	f1 = solver_v_load(bd->f + 9);
@@ -123,20 +123,18 @@ solver_tri_pack8(const struct board *bd, struct solver_tri *tr)
 	    solver_v_slli(f2, 18)), solver_v_slli(nine, 18)));
 	solver_v_store(tr->w[TRI_T], t);
 	solver_v_store(tr->w[TRI_M], m);
-	solver_v_count(t, tr->n[TRI_T]);
-	solver_v_count(m, tr->n[TRI_M]);
 	two = solver_v_and(solver_v_or(solver_v_and(t, solver_v_or(
 	    solver_v_srli(t, 3), solver_v_srli(t, 6))), solver_v_and(
 	    solver_v_srli(t, 3), solver_v_srli(t, 6))), solver_v_set1(TRI_BASE));
-	c = solver_v_andnot(solver_v_or3(two, solver_v_slli(two, 3),
+	cr = solver_v_andnot(solver_v_or3(two, solver_v_slli(two, 3),
 	    solver_v_slli(two, 6)), t);
-	solver_v_store(tr->w[TRI_CR], c);
-	solver_v_count(c, tr->n[TRI_CR]);
-	c = solver_v_andnot(solver_v_or(solver_v_or(solver_v_srli(m, 9),
+	cc = solver_v_andnot(solver_v_or(solver_v_or(solver_v_srli(m, 9),
 	    solver_v_slli(m, 18)), solver_v_or(solver_v_srli(m, 18),
 	    solver_v_slli(m, 9))), m);
-	solver_v_store(tr->w[TRI_CC], c);
-	solver_v_count(c, tr->n[TRI_CC]);
+	solver_v_store(tr->w[TRI_CR], cr);
+	solver_v_store(tr->w[TRI_CC], cc);
+	solver_v_count(t, m, tr->n[TRI_T], tr->n[TRI_M]);
+	solver_v_count(cr, cc, tr->n[TRI_CR], tr->n[TRI_CC]);
 }
 #endif
 
