@@ -4,16 +4,18 @@
 flood.py -- a flood as a hostile client sends it, against a daemon of
 the default configuration (but its listeners): N connections that each
 send one heavy request (SOLVE of a puzzle whose search spends the whole
-budget the server allows, 100000 guesses) and close at once; or N TLS connections that send
-half a ClientHello and stall.  Meanwhile a live client (the same user
-on the Unix socket; another address, 127.0.0.2, over TCP) sends PING
-every 20 ms on a new connection, and the figures are what it got: PONGs,
-ERR busy, failures, and the longest time without a PONG.
+budget the server allows, 100000 guesses; over HTTP, POST /v2/solve of
+it) and close at once; or N TLS connections that send half a
+ClientHello and stall.  Meanwhile a live client (the same user on the
+Unix socket; another address, 127.0.0.2, over TCP) sends PING (GET
+/v2/ping over HTTP) every 20 ms on a new connection, and the figures are
+what it got: PONGs, ERR busy (503), failures, and the longest time
+without a PONG.
 
     bench/flood.py [-n N] [-s SECONDS] [-k KINDS] [SUDOKUD]
 
-Each kind of flood on a fresh daemon: unix, tcp, tls (-k unix,tcp for a
-daemon without TLS).
+Each kind of flood on a fresh daemon: unix, tcp, tls, http (-k
+unix,tcp,http for a daemon without TLS).
 """
 
 import argparse
@@ -37,14 +39,21 @@ DEEP = ("000005000000601000000000000010500000000106000300000005"
         "500000061000000004000000000")
 
 
+HTTP_SOLVE = ('POST /v2/solve HTTP/1.1\r\nHost: x\r\nContent-Type: '
+              'application/json\r\nContent-Length: %d\r\n\r\n{"puzzle": '
+              '"%s"}' % (len(DEEP) + 14, DEEP)).encode()
+HTTP_PING = b"GET /v2/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+
+
 def daemon(exe, tmp):
-    tport, sport = free_port(), free_port()
+    tport, sport, hport = free_port(), free_port(), free_port()
     tls = ("tls = 127.0.0.1:%d\n[tls]\ncert = %s/c.pem\nkey = %s/k.pem\n"
            % (sport, tmp, tmp)) if daemon.tls else ""
     p = start(exe, tmp + "/sudokud.conf", "[listen]\nunix = %s/sock\n"
-              "tcp = 127.0.0.1:%d\n%s[log]\nlevel = error\n"
-              % (tmp, tport, tls), tport)
-    return p, tmp + "/sock", tport, sport
+              "tcp = 127.0.0.1:%d\nhttp = 127.0.0.1:%d\n%s[http]\n"
+              "page = 0\n[log]\nlevel = error\n"
+              % (tmp, tport, hport, tls), tport)
+    return p, tmp + "/sock", tport, sport, hport
 
 
 def connect(kind, where):
@@ -66,6 +75,9 @@ def flood(kind, target, n, hello):
             if kind == "tls":
                 s.sendall(hello[:len(hello) // 2])
                 flood.held.append(s)        # stalled, kept open
+            elif kind == "http":
+                s.sendall(HTTP_SOLVE)
+                s.close()
             else:
                 s.sendall(("SOLVE %s\n" % DEEP).encode())
                 s.close()
@@ -91,9 +103,13 @@ def live(kind, target, seconds, ctx):
                     "127.0.0.2", 0))
                 if kind == "tls":
                     s = ctx.wrap_socket(s, server_hostname="127.0.0.1")
-            s.sendall(b"PING\n")
+            s.sendall(HTTP_PING if kind == "http" else b"PING\n")
             line = s.makefile().readline()
             s.close()
+            if kind == "http":
+                line = {"HTTP/1.1 200 OK": "PONG\n", "HTTP/1.1 503 "
+                        "Service Unavailable": "ERR busy"}.get(
+                            line.rstrip("\r\n"), line)
             key = "pong" if line == "PONG\n" else "busy" if \
                 line.startswith("ERR busy") else "fail"
         except (OSError, ssl.SSLError):
@@ -111,8 +127,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=1100)
     ap.add_argument("-s", type=float, default=30)
-    ap.add_argument("-k", default="unix,tcp,tls",
-                    help="the floods, of unix, tcp, tls")
+    ap.add_argument("-k", default="unix,tcp,tls,http",
+                    help="the floods, of unix, tcp, tls, http")
     ap.add_argument("sudokud", nargs="?", default="src/sudokud")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="flood.")
@@ -128,10 +144,9 @@ def main():
         hello = bio[1].read()
         daemon.tls = "tls" in a.k
         for kind in a.k.split(","):
-            p, sock, tport, sport = daemon(a.sudokud, tmp)
-            target = sock if kind == "unix" else ("127.0.0.1",
-                                                  sport if kind == "tls"
-                                                  else tport)
+            p, sock, tport, sport, hport = daemon(a.sudokud, tmp)
+            target = sock if kind == "unix" else ("127.0.0.1", {
+                "tls": sport, "http": hport}.get(kind, tport))
             res = {}
             t = threading.Thread(target=lambda: res.update(
                 live(kind, target, a.s, ctx)))

@@ -6,7 +6,11 @@
  * RATE: each set is rated in passes, the sets taking turns (set 1, 2,
  * 3, 1, 2, 3, ...) so that a slow spell of the shared machine hits all
  * of them; the median pass is reported, with the levels found and the
- * slowest puzzle (its fastest time over the passes).
+ * slowest puzzle (its fastest time over the passes).  Each pass also
+ * rates the canonical form of every puzzle (sudoku_canon() then
+ * sudoku_rate(): the rating that is the same for every equivalent
+ * puzzle, doc/rating.md) right after, and checks that its level and
+ * hardest technique are the puzzle's: what that rating costs more.
  *
  * GENERATE: for each level, the same seeds in every pass, levels
  * taking turns; reported: puzzles/s of the median pass, attempts per
@@ -42,6 +46,7 @@ struct bench_set {
 	struct sudoku_grid	*in;
 	double			*best;		/* per puzzle, fastest pass */
 	double			 rates[BENCH_MAX_PASSES];
+	double			 crates[BENCH_MAX_PASSES];	/* canonical */
 	unsigned long		 levels[SUDOKU_LEVEL_COUNT];
 	size_t			 n;
 };
@@ -115,6 +120,31 @@ bench_rate_pass(struct bench_set *set, int pass)
 	return (bad);
 }
 
+/*
+ * One pass of the canonical form's rating; returns the puzzles whose
+ * level or hardest technique is not the puzzle's own.
+ */
+static size_t
+bench_canon_pass(struct bench_set *set, int pass)
+{
+	struct sudoku_rating	 r, rc;
+	struct sudoku_grid	 form;
+	size_t			 i, bad = 0;
+	double			 start = bench_now();
+
+	for (i = 0; i < set->n; i++) {
+		if (sudoku_canon(&set->in[i], &form, NULL, NULL) != 0 ||
+		    sudoku_rate(&form, 0, &rc) != SUDOKU_SOLVED)
+			bad++;
+		else if (pass == 0 && (sudoku_rate(&set->in[i], 0, &r) !=
+		    SUDOKU_SOLVED || r.level != rc.level ||
+		    r.hardest != rc.hardest))
+			bad++;
+	}
+	set->crates[pass] = set->n / (bench_now() - start);
+	return (bad);
+}
+
 static size_t
 bench_rate(const char *dir, int passes)
 {
@@ -130,8 +160,10 @@ bench_rate(const char *dir, int passes)
 	for (i = 0; i < BENCH_NSETS; i++)
 		bench_load(dir, bench_sets[i], &sets[i]);
 	for (p = 0; p < passes; p++)
-		for (i = 0; i < BENCH_NSETS; i++)
+		for (i = 0; i < BENCH_NSETS; i++) {
 			bad += bench_rate_pass(&sets[i], p);
+			bad += bench_canon_pass(&sets[i], p);
+		}
 	for (i = 0; i < BENCH_NSETS; i++) {
 		for (k = 0, worst = 0; k < sets[i].n; k++)
 			if (sets[i].best[k] > worst)
@@ -142,6 +174,15 @@ bench_rate(const char *dir, int passes)
 		    sets[i].name, sets[i].n, rate, 1e6 / rate, worst * 1e6,
 		    sets[i].levels[0], sets[i].levels[1], sets[i].levels[2],
 		    sets[i].levels[3], sets[i].levels[4]);
+	}
+	printf("RATE of the canonical form (CANON, then RATE of the form), "
+	    "in the same passes\n%-28s %10s %10s %10s\n", "set", "RATE us",
+	    "canon us", "canon/RATE");
+	for (i = 0; i < BENCH_NSETS; i++) {
+		rate = bench_median(sets[i].rates, passes);
+		printf("%-28s %10.1f %10.1f %10.2f\n", sets[i].name, 1e6 / rate,
+		    1e6 / bench_median(sets[i].crates, passes),
+		    rate / bench_median(sets[i].crates, passes));
 		free(sets[i].in);
 		free(sets[i].best);
 	}

@@ -3,17 +3,15 @@
 """
 protocol.py -- benchmarks of protocol version 2 (make bench; issue 20):
 
-1. ANALYZE against COUNT 2 and RATE on the 17-clue set: each verb sent
-   for the whole set, pipelined, in alternating rounds; the figure is the
-   daemon's own solver time (the us= of effort=1, summed over the set),
-   which leaves out the transport both share, and the median of the
-   rounds.  ANALYZE should cost at most COUNT 2 plus RATE.
-2. The Python client's solve_many() against sudokuc on the same file,
-   over the same Unix socket, alternating rounds: puzzles/s, medians.
-   The Python client should reach at least half of sudokuc's rate.
+ANALYZE against COUNT 2 and RATE on the 17-clue set: each verb sent
+for the whole set, pipelined, in alternating rounds; the figure is the
+daemon's own solver time (the us= of effort=1, summed over the set),
+which leaves out the transport both share, and the median of the
+rounds.  ANALYZE should cost at most COUNT 2 plus RATE.  (The Python
+client against sudokuc: bench/python-client.py.)
 
 Starts its own sudokud from the build tree (SUDOKUD, default
-src/sudokud; SUDOKUC, default src/sudokuc), with 2 workers.  Environment:
+src/sudokud), with 2 workers.  Environment:
 PUZZLE_DIR, BENCH_ROUNDS (default 5).  Prints a table; exit 1 if an
 answer is wrong.
 """
@@ -30,7 +28,6 @@ sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import sudokud                                          # noqa: E402
 
 SUDOKUD = os.environ.get("SUDOKUD", "src/sudokud")
-SUDOKUC = os.environ.get("SUDOKUC", "src/sudokuc")
 DATA = os.environ.get("PUZZLE_DIR", os.path.join(HERE, "..", "data"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SET17 = os.path.join(DATA, "puzzles2_17_clue")
@@ -60,7 +57,7 @@ def solver_us(c, verb, ps):
     lines = ("%s %s%s effort=1" % (verb, p, " 2" if verb == "COUNT" else "")
              for p in ps)
     total = 0
-    for line in c._many(lines, lambda s: s, False, 256, False):
+    for line in c.request_many(lines):
         total += int(line.rpartition(" us=")[2])
     return total
 
@@ -83,32 +80,9 @@ def analyze_vs(c, ps):
     print("  ANALYZE / (COUNT 2 + RATE) = %.2f (bar: at most 1.00)" % ratio)
 
 
-def python_vs_sudokuc(sock, ps):
-    py, cc = [], []
-    for r in range(ROUNDS):
-        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            t0 = time.monotonic()
-            if side == 0:
-                with sudokud.Client(sock, timeout=60) as c:
-                    n = sum(1 for _ in c.solve_many(ps))
-                py.append(n / (time.monotonic() - t0))
-            else:
-                out = subprocess.run([SUDOKUC, "-s", sock, SET17],
-                                     stdout=subprocess.PIPE, check=True)
-                cc.append(out.stdout.count(b"\n") /
-                          (time.monotonic() - t0))
-    mp, mc = statistics.median(py), statistics.median(cc)
-    print("Python solve_many against sudokuc, SOLVE of the same file over "
-          "one Unix socket, median of %d alternating rounds:" % ROUNDS)
-    print("  sudokuc           %9.0f puzzles/s" % mc)
-    print("  Python client     %9.0f puzzles/s  (%.2f of sudokuc; bar: at "
-          "least 0.50)" % (mp, mp / mc))
-
-
 def main():
-    if not os.access(SUDOKUD, os.X_OK) or not os.access(SUDOKUC, os.X_OK):
-        print("protocol.py: %s or %s not built; skipped" % (SUDOKUD,
-                                                             SUDOKUC))
+    if not os.access(SUDOKUD, os.X_OK):
+        print("protocol.py: %s not built; skipped" % SUDOKUD)
         return 0
     ps = puzzles(SET17)
     tmp = tempfile.mkdtemp(prefix="sudokud-bench.")
@@ -122,7 +96,6 @@ def main():
                 print("protocol.py: wrong answers")
                 return 1
             analyze_vs(c, ps)
-        python_vs_sudokuc(sock, ps)
     finally:
         d.terminate()
         d.wait()

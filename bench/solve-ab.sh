@@ -3,11 +3,12 @@
 # solve-ab.sh -- builds of sudokud side by side on SOLVE over one
 # connection (doc/bench-daemon.md, "Where the rest of a SOLVE goes").
 #
-#   sh bench/solve-ab.sh [-r rounds] sudokud-a sudokud-b ...
+#   sh bench/solve-ab.sh [-t] [-r rounds] sudokud-a sudokud-b ...
 #
 # Each round measures the in-process rate (solverbench -m any on the
-# 17-clue set), then runs each daemon in turn: 1 worker, a Unix socket,
-# bench/loadgen at 1 connection, depth 32, for LOAD_SECONDS.  The
+# 17-clue set), then runs each daemon in turn: 1 worker, a Unix socket
+# (-t: TCP on 127.0.0.1), bench/loadgen at 1 connection, depth 32, for
+# LOAD_SECONDS.  The
 # machine is shared and noisy, so the variants alternate and medians are
 # reported.  Per run: req/s, the daemon's CPU per request, replies per
 # write(2) (from /proc/PID/io), voluntary context switches (the worker
@@ -29,15 +30,17 @@ WARM=${LOAD_WARMUP:-1}
 FLAGS=${LOAD_FLAGS:-}
 PUZZLES=$PUZZLE_DIR/puzzles2_17_clue
 rounds=5
+tcp=
 
 usage() {
-	echo "usage: solve-ab.sh [-r rounds] sudokud ..." >&2
+	echo "usage: solve-ab.sh [-t] [-r rounds] sudokud ..." >&2
 	exit 2
 }
 
-while getopts r: opt; do
+while getopts r:t opt; do
 	case $opt in
 	r)	rounds=$OPTARG ;;
+	t)	tcp=1 ;;
 	*)	usage ;;
 	esac
 done
@@ -72,6 +75,12 @@ run() {
 	rm -f "$tmp/sock"
 	printf '[server]\nworkers = 1\n[listen]\nunix = %s\n' "$tmp/sock" \
 	    > "$tmp/conf"
+	to="-U $tmp/sock"
+	if [ -n "$tcp" ]; then
+		port=$(free_port) || exit 2
+		echo "tcp = 127.0.0.1:$port" >> "$tmp/conf"
+		to="-p $port"
+	fi
 	"$2" -d -f "$tmp/conf" 2>"$tmp/log" &
 	dpid=$!
 	if ! wait_socket "$tmp/sock"; then
@@ -82,8 +91,8 @@ run() {
 	fi
 	t0=$(ticks "$dpid")
 	w0=$(proc_io "$dpid" syscw)
-	# shellcheck disable=SC2086  # FLAGS: words on purpose
-	out=$("$LOADGEN" -U "$tmp/sock" -c 1 -d 32 -t "$SECS" -w "$WARM" \
+	# shellcheck disable=SC2086  # to, FLAGS: words on purpose
+	out=$("$LOADGEN" $to -c 1 -d 32 -t "$SECS" -w "$WARM" \
 	    -j $FLAGS -f "$PUZZLES")
 	t1=$(ticks "$dpid")
 	w1=$(proc_io "$dpid" syscw)
@@ -119,8 +128,10 @@ done
 [ $fail -eq 0 ] || exit 1
 
 inproc=$(awk '$1 == 0 { print $2 }' "$tmp/runs" | median)
-echo "SOLVE 17-clue, 1 worker, 1 conn, depth 32, $rounds alternating" \
-    "rounds of $SECS s${FLAGS:+, loadgen $FLAGS}; medians"
+echo "SOLVE 17-clue, 1 worker, 1 conn${tcp:+ over TCP}, depth 32," \
+    "$rounds alternating rounds of $SECS s${FLAGS:+, loadgen $FLAGS};" \
+    "medians; $(awk -F': ' '/^model name/ { print $2; exit }' \
+    /proc/cpuinfo)"
 printf '%-28s %9s %8s %8s %8s %10s\n' daemon req/s cpu_us repl/wr vcs \
     of_inproc
 printf '%-28s %9d\n' in-process "$inproc"

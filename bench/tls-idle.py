@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 """
-tls-idle.py -- what an idle connection costs the daemon, plain and over
-TLS: a fresh daemon (workers = 1, idle_timeout = 0, a tcp and a tls
-listener, a self-signed EC P-256 certificate made with openssl), its RSS
-(VmRSS) before and after N connections of each kind that sent one PING
-and wait, a second after the last; the bytes per connection are the
-difference over N.  The two kinds take turns over ROUNDS rounds, each
-on a fresh daemon; medians are printed.
+tls-idle.py -- what an idle connection costs the daemon, plain, over
+TLS and over HTTP: a fresh daemon (workers = 1, idle_timeout = 0, a tcp,
+a tls and an http listener, a self-signed EC P-256 certificate made
+with openssl), its RSS (VmRSS) before and after N connections of each
+kind that sent one PING (GET /v2/ping over HTTP, kept alive) and wait,
+a second after the last; the bytes per connection are the difference
+over N.  The three kinds take turns over ROUNDS rounds, each on a fresh
+daemon; medians are printed.
 
     bench/tls-idle.py [-n N] [-r ROUNDS] [SUDOKUD]
 
@@ -39,38 +40,45 @@ def rss_kb(pid):
     raise RuntimeError("no VmRSS")
 
 
+KINDS = ("plain", "tls", "http")
+
+
 def daemon(exe, tmp, n):
-    tport, sport = free_port(), free_port()
+    ports = {k: free_port() for k in KINDS}
     p = start(exe, tmp + "/sudokud.conf", "[server]\nworkers = 1\n"
               "idle_timeout = 0\nmax_connections = %d\n"
               "max_connections_per_peer = 0\n[listen]\ntcp = 127.0.0.1:%d\n"
-              "tls = 127.0.0.1:%d\n[tls]\ncert = %s/c.pem\nkey = %s/k.pem\n"
-              "[log]\nlevel = warning\n" % (n + 100, tport, sport, tmp, tmp),
-              tport)
-    return p, tport, sport
+              "tls = 127.0.0.1:%d\nhttp = 127.0.0.1:%d\n[http]\npage = 0\n"
+              "[tls]\ncert = %s/c.pem\nkey = %s/k.pem\n[log]\n"
+              "level = warning\n" % (n + 100, ports["plain"], ports["tls"],
+                                     ports["http"], tmp, tmp),
+              ports["plain"])
+    return p, ports
 
 
-def ping(s):
-    s.sendall(b"PING\n")
+def ping(s, kind):
+    req, end = b"PING\n", b"PONG\n"
+    if kind == "http":
+        req, end = b"GET /v2/ping HTTP/1.1\r\nHost: x\r\n\r\n", b"true}"
+    s.sendall(req)
     buf = b""
-    while not buf.endswith(b"\n"):
-        buf += s.recv(64)
-    assert buf == b"PONG\n", buf
+    while not buf.endswith(end):
+        buf += s.recv(512)
+    assert kind == "http" or buf == b"PONG\n", buf
 
 
-def measure(exe, tmp, n, tls):
-    p, tport, sport = daemon(exe, tmp, n)
+def measure(exe, tmp, n, kind):
+    p, ports = daemon(exe, tmp, n)
     ctx = ssl.create_default_context(cafile=tmp + "/c.pem")
     conns = []
     try:
         time.sleep(0.5)
         before = rss_kb(p.pid)
         for _ in range(n):
-            s = socket.create_connection(("127.0.0.1",
-                                          sport if tls else tport), 10)
-            if tls:
+            s = socket.create_connection(("127.0.0.1", ports[kind]), 10)
+            if kind == "tls":
                 s = ctx.wrap_socket(s, server_hostname="localhost")
-            ping(s)
+            ping(s, kind)
             conns.append(s)
         time.sleep(1)
         after = rss_kb(p.pid)
@@ -95,17 +103,15 @@ def main():
     tmp = tempfile.mkdtemp(prefix="tls-idle.")
     try:
         certificate(tmp)
-        got = {False: [], True: []}
+        got = {k: [] for k in KINDS}
         for r in range(a.r):
-            for tls in (False, True):
-                got[tls].append(measure(a.sudokud, tmp, a.n, tls))
+            for kind in KINDS:
+                got[kind].append(measure(a.sudokud, tmp, a.n, kind))
                 print("round %d %-5s %7.0f bytes a connection"
-                      % (r + 1, "tls" if tls else "plain", got[tls][-1]),
-                      flush=True)
-        for tls in (False, True):
+                      % (r + 1, kind, got[kind][-1]), flush=True)
+        for kind in KINDS:
             print("median %-5s %7.0f bytes a connection (%d idle, %d rounds)"
-                  % ("tls" if tls else "plain", statistics.median(got[tls]),
-                     a.n, a.r))
+                  % (kind, statistics.median(got[kind]), a.n, a.r))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

@@ -4,19 +4,28 @@ buildsys.py -- a PEP 517 build backend for the sudokud package, with
 the standard library only, so that pip can build and install it with no
 network and no build dependency: a wheel is a zip of the package, its
 metadata and a RECORD of hashes (PEP 427), an sdist a tar of this
-folder.  pyproject.toml names it with backend-path = ["."].
+folder.  pyproject.toml names it with backend-path = ["."].  The
+version is the package's own __version__ (sudokud/__init__.py).
 """
 
 import base64
 import hashlib
 import io
 import os
+import re
 import tarfile
 import zipfile
 
 NAME = "sudokud"
-VERSION = "0.2.0"
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _version():
+    with open(os.path.join(HERE, NAME, "__init__.py"), encoding="utf-8") as f:
+        return re.search(r'^__version__ = "([^"]+)"$', f.read(), re.M).group(1)
+
+
+VERSION = _version()
 TAG = "py3-none-any"
 DIST = "%s-%s" % (NAME, VERSION)
 

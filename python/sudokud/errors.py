@@ -93,3 +93,10 @@ class AuthError(Error):
     before AUTH to a server that needs it.  ``code`` is ``noauth``; a
     refused AUTH has closed the connection, ``request`` is ``AUTH``
     (never the secret)."""
+
+
+# Shown as sudokud.Error (not sudokud.errors.Error) in tracebacks: the
+# package's names are the ones to catch.
+for _cls in (SudokudError, ConnectionError, TLSError, TimeoutError,
+             ProtocolError, Error, InputError, AuthError):
+    _cls.__module__ = "sudokud"

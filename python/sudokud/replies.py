@@ -167,9 +167,19 @@ def effort_of(line: str, effort: bool, parse: Parse,
     return Effort(value, g, int(m.group(3)))
 
 
-def solution(puzzle: str) -> Parse:
-    """SOLVE's and LEXMIN's answer: a solution of the puzzle."""
-    return lambda line: check_solution(puzzle, line)
+class Solution:
+    """SOLVE's and LEXMIN's answer: a solution of the puzzle (called on
+    the reply's line, or checked with others at once: wire.values())."""
+    __slots__ = ("puzzle",)
+
+    def __init__(self, puzzle: str):
+        self.puzzle = puzzle
+
+    def __call__(self, line: str) -> str:
+        return check_solution(self.puzzle, line)
+
+
+solution = Solution
 
 
 def count(limit: int) -> Parse:

@@ -8,26 +8,14 @@ result, or that the port speaks no TLS.
 """
 
 import ssl
-from typing import Optional, Tuple, Union
+from typing import Optional, Union
 
-from .errors import InputError, TLSError
+from .errors import (AuthError, Error, InputError, ProtocolError,
+                     TLSError)
 
 #: What ``tls=`` takes: False (plaintext), True (a verifying default
 #: context), or a context of the caller's, used as it is.
 TLS = Union[bool, ssl.SSLContext]
-
-#: Address prefixes that say TLS or plaintext.
-SCHEMES = (("sudokuds://", True), ("tls:", True), ("sudokud://", False))
-
-
-def scheme(address: str) -> Tuple[str, Optional[bool]]:
-    """The address without a prefix of SCHEMES, and whether that prefix
-    says TLS (None: no such prefix)."""
-    for prefix, tls in SCHEMES:
-        if address.startswith(prefix):
-            return address[len(prefix):].rstrip("/"), tls
-    return address, None
-
 
 def context(tls: TLS) -> Optional[ssl.SSLContext]:
     """The context of ``tls=``: None for False; for True
@@ -109,3 +97,22 @@ def handshake_error(what: str, where: str, e: OSError) -> TLSError:
     elif "_ALERT_" in reason:
         reason = "the server refused: %s" % reason.lower().replace("_", " ")
     return TLSError("%s %s: %s" % (what, where, reason))
+
+
+def auth_line(secret: str) -> str:
+    """The AUTH request of a secret checked by secret_of()."""
+    return "AUTH " + secret
+
+
+def auth_reply(reply: str) -> None:
+    """AUTH's reply: OK, else the AuthError of ERR noauth (the request
+    AUTH, never the secret), an Error of ERR syntax (a server without
+    AUTH), a ProtocolError of anything else."""
+    if reply == "OK":
+        return
+    code, _, text = reply[4:].partition(" ")
+    if reply.startswith("ERR ") and code == "noauth":
+        raise AuthError(code, text, "AUTH")
+    if reply.startswith("ERR ") and code == "syntax":
+        raise Error(code, text, "AUTH")
+    raise ProtocolError("unexpected reply to AUTH: %r" % reply[:100])

@@ -40,7 +40,7 @@ void		 input_add_seeds(struct input *, uint64_t seed,
 
 /*
  * Read a line of 729 characters as a puzzle of pencil marks, for the
- * requests that take them (MODE_MARKS); else it is 81 cells too long.
+ * requests that take them (VERB_MARKS); else it is 81 cells too long.
  */
 void		 input_marks(struct input *);
 

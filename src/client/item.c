@@ -1,49 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * item.c -- the clock sudokuc's run is timed by, the names of the meta
- * requests, the table of modes (see item.h).
+ * requests, what a reply to an item is like (see item.h).
  */
 #include <time.h>
 
 #include "item.h"
-
-/*
- * Every mode: its verb, the word of -v's summary, the ERR codes only
- * its requests can get (check.c: any request may get syntax, toolong,
- * budget if it searches, and deadline when one was sent; wrong is a
- * HINT's with a grid, and sudokuc sends PATH none), and what its
- * requests and replies are like.  The options a verb takes are
- * doc/protocol.md's: CANON and SHUFFLE make no search, so neither
- * budget= nor deadline=; pencil marks are for the verbs of a search
- * alone (SOLVE, LEXMIN, COUNT, SOLUTIONS, ANALYZE).  SOLUTIONS'
- * solutions are grids, printed in the input's shape as SOLVE's.
- */
-static const struct mode_def item_modes[MODE__COUNT] = {
-	[MODE_SOLVE] = { "SOLVE", "solved", " nosolution ",
-	    MODE_GRID | MODE_SEARCH | MODE_MARKS },
-	[MODE_LEXMIN] = { "LEXMIN", "solved", " nosolution ",
-	    MODE_GRID | MODE_SEARCH | MODE_MARKS },
-	[MODE_COUNT] = { "COUNT", "solved", " ", MODE_SEARCH | MODE_MARKS },
-	[MODE_RATE] = { "RATE", "rated", " nosolution multiple ",
-	    MODE_SEARCH },
-	[MODE_HINT] = { "HINT", "hinted",
-	    " nosolution multiple wrong nostep ", MODE_SEARCH },
-	[MODE_GENERATE] = { "GENERATE", "generated", " ",
-	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
-	[MODE_ANALYZE] = { "ANALYZE", "analyzed", " ",
-	    MODE_SEARCH | MODE_MARKS },
-	[MODE_CANON] = { "CANON", "canonicalized", " ", 0 },
-	[MODE_SHUFFLE] = { "SHUFFLE", "shuffled", " ",
-	    MODE_GRID | MODE_SEEDED },
-	[MODE_MINIMIZE] = { "MINIMIZE", "minimized",
-	    " nosolution multiple ", MODE_GRID | MODE_SEEDED | MODE_SEARCH },
-	[MODE_CONSTRAIN] = { "CONSTRAIN", "constrained", " nosolution ",
-	    MODE_GRID | MODE_SEEDED | MODE_SEARCH },
-	[MODE_PATH] = { "PATH", "walked", " nosolution multiple ",
-	    MODE_SEARCH | MODE_BLOCK },
-	[MODE_SOLUTIONS] = { "SOLUTIONS", "listed", " ",
-	    MODE_GRID | MODE_SEARCH | MODE_BLOCK | MODE_MARKS },
-};
+#include "verb.h"
 
 double
 item_clock(void)
@@ -66,33 +29,24 @@ item_meta_name(enum meta m)
 	return (m < META_COUNT ? names[m] : "?");
 }
 
-const struct mode_def *
-item_mode(enum mode m)
-{
-	return (&item_modes[m < MODE__COUNT ? m : MODE_SOLVE]);
-}
-
 int
 item_block(const struct item *it, const struct query *q)
 {
 	if (it->kind == ITEM_META)
 		return (it->meta == META_STATS);
-	return ((item_mode(q->mode)->flags & MODE_BLOCK) != 0);
+	return ((q->verb->flags & VERB_BLOCK) != 0);
 }
 
 /*
  * STATS: its lines are the server's to add, so a bound well above the
- * hundred or so of sudokud's.  PATH: each step takes at least one of the
- * 729 candidates, then its summary.  SOLUTIONS: the number asked.
+ * hundred or so of sudokud's.  A verb's: its row's, or the number asked.
  */
 size_t
 item_block_lines(const struct item *it, const struct query *q)
 {
 	if (it->kind == ITEM_META)
 		return (4096);
-	if (q->mode == MODE_PATH)
-		return (SUDOKU_CELLS * 9 + 1);
-	return (q->limit);
+	return (q->verb->lines != 0 ? q->verb->lines : q->limit);
 }
 
 void

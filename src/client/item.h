@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * item.h -- what sudokuc's parts share: the request asked of every
- * puzzle (query), each unit of work in input order (item), how they are
- * shaped and printed, and the clock the run is timed by.
+ * puzzle (query: its verb, verb.h, and what goes with it), each unit of
+ * work in input order (item), how they are shaped and printed, and the
+ * clock the run is timed by.
  *
  * input.c reads puzzles into items (parse.c knows their shapes), batch.c
  * sends them to sudokud over the connections of pool.c and peer.c to
@@ -58,54 +59,23 @@ enum format {
 	FORMAT_PRETTY
 };
 
-/* What is asked about each puzzle: the request sent for it. */
-enum mode {
-	MODE_SOLVE = 0,		/* SOLVE */
-	MODE_LEXMIN,		/* LEXMIN */
-	MODE_COUNT,		/* COUNT */
-	MODE_RATE,		/* RATE: sudokuc rate */
-	MODE_HINT,		/* HINT: sudokuc hint */
-	MODE_GENERATE,		/* GENERATE: sudokuc generate */
-	MODE_ANALYZE,		/* ANALYZE: sudokuc analyze */
-	MODE_CANON,		/* CANON: sudokuc canon */
-	MODE_SHUFFLE,		/* SHUFFLE: sudokuc shuffle */
-	MODE_MINIMIZE,		/* MINIMIZE: sudokuc minimize */
-	MODE_CONSTRAIN,		/* CONSTRAIN: sudokuc constrain */
-	MODE_PATH,		/* PATH: sudokuc path */
-	MODE_SOLUTIONS,		/* SOLUTIONS: sudokuc solutions */
-	MODE__COUNT
-};
-
-/* What a mode's requests and replies are like (struct mode_def). */
-#define MODE_GRID	0x01	/* the answer is a grid: the input's shape */
-#define MODE_SEEDED	0x02	/* a seed after the puzzle (--seed) */
-#define MODE_SEARCH	0x04	/* takes budget= and deadline= (-b, -D) */
-#define MODE_BLOCK	0x08	/* a reply of lines up to END, or one ERR */
-#define MODE_MARKS	0x10	/* takes a puzzle of 729 pencil marks */
-
-/* A mode: one row of item.c's table. */
-struct mode_def {
-	const char	*verb;		/* of the request */
-	const char	*done;		/* -v's summary: "solved", ... */
-	const char	*errors;	/* ERR codes of its own, " a b " */
-	int		 flags;		/* MODE_* */
-};
-
 /* GENERATE's shape options (query.shaped): which were given. */
 #define GEN_SYMMETRY	0x1
 #define GEN_CLUES	0x2
 #define GEN_PATTERN	0x4
 
+struct verb;
+
 struct query {
-	enum mode		 mode;
-	unsigned long		 limit;		/* MODE_COUNT, MODE_SOLUTIONS */
+	const struct verb	*verb;		/* asked of each (verb.h) */
+	unsigned long		 limit;		/* VERB_ARG_LIMIT: COUNT, ... */
 	uint64_t		 budget;	/* guesses per puzzle (-b) */
 	int			 sendbudget;	/* -b with a daemon: budget= */
 	unsigned long		 deadline;	/* -D: ms, deadline=; 0 none */
-	enum sudoku_level	 level;		/* MODE_GENERATE */
+	enum sudoku_level	 level;		/* VERB_OPT_LEVEL: GENERATE */
 	int			 shaped;	/* GEN_*: symmetry=, ... */
 	struct sudoku_gen_opts	 gen;		/* and what they ask */
-	const char		*grid;		/* MODE_HINT: the player's, */
+	const char		*grid;		/* hint: the player's grid, */
 	size_t			 gridlen;	/* 81 or 729 bytes, or NULL */
 };
 
@@ -137,7 +107,7 @@ struct item {
 	char			cells[SUDOKU_CELLS];	/* ITEM_PUZZLE, as sent */
 	int			marked;	/* ITEM_PUZZLE: 729 marks, sent as */
 	struct sudoku_cands	marks;	/* these (cells unused) */
-	uint64_t		seed;	/* MODE_GENERATE, MODE_SEEDED */
+	uint64_t		seed;	/* VERB_SEEDED */
 	double			sent;	/* ITEM_META: when it was sent */
 	char			msg[ITEM_MSGLEN];
 };
@@ -146,9 +116,7 @@ struct item {
 double		 item_clock(void);
 /* "ping", "stats", "version": the operand of m (item.c). */
 const char	*item_meta_name(enum meta m);
-/* The row of mode m (item.c). */
-const struct mode_def *item_mode(enum mode m);
-/* Is the reply to it lines up to END (STATS, MODE_BLOCK)? */
+/* Is the reply to it lines up to END (STATS, VERB_BLOCK)? */
 int		 item_block(const struct item *it, const struct query *q);
 /*
  * The most lines a reply of several to it has before its last (END, or

@@ -33,9 +33,11 @@
 /*
  * Reply bytes a chunk may hold: fewer items a chunk when each reply is
  * large (solutions -n 10000, about 800 KB), so that the ring's replies,
- * all held until printed, stay some tens of megabytes.
+ * all held until printed, stay some tens of megabytes: at -j 4, 16
+ * chunks of 2 MiB at most.  (4 MiB let a ring whose head was late hold
+ * 16 chunks of five such replies, 64 MiB, as a loaded machine showed.)
  */
-#define LOCAL_CHUNK_BYTES	(4 * 1024 * 1024)
+#define LOCAL_CHUNK_BYTES	(2 * 1024 * 1024)
 
 enum chunk_state {
 	CHUNK_FREE = 0,

@@ -21,6 +21,7 @@
 #include "input.h"
 #include "operands.h"
 #include "options.h"
+#include "verb.h"
 
 /*
  * Is s puzzle text rather than a file name?  Yes if it is made of cells,
@@ -87,7 +88,8 @@ operand_grid(struct options *o, const char *arg, char **grid)
 	*p = '\0';
 	if (sudoku_cands_parse(*grid, p - *grid, NULL, &c, &pe) == -1) {
 		sudoku_perror_text(&pe, text, sizeof text);
-		fatalx("hint: the grid, argument 2: %s", text);
+		fatalx("%s: the grid, argument 2: %s",
+		    verb_name(o->query.verb), text);
 	}
 	o->query.grid = *grid;
 	o->query.gridlen = p - *grid;
@@ -108,25 +110,27 @@ void
 operands_add(struct options *o, struct input *in, int argc, char **argv,
     char **grid)
 {
-	size_t	m;
+	const struct verb	*v = o->query.verb;
+	size_t			 m;
 	char	name[32];
 	int	i;
 
-	if ((item_mode(o->query.mode)->flags & MODE_SEEDED) && !o->seeded)
+	if ((v->flags & VERB_SEEDED) && !o->seeded)
 		o->seed = operand_seed();
-	if (o->command == CMD_GENERATE) {
+	if (v->flags & VERB_SEEDS) {
 		if (argc > 0)
-			fatalx("generate takes no operands: '%s'", argv[0]);
+			fatalx("%s takes no operands: '%s'", v->word, argv[0]);
 		input_add_seeds(in, o->seed, o->number);
 		return;
 	}
-	if (item_mode(o->query.mode)->flags & MODE_SEEDED)
+	if (v->flags & VERB_SEEDED)
 		input_seed(in, o->seed);
-	if (item_mode(o->query.mode)->flags & MODE_MARKS)
+	if (v->flags & VERB_MARKS)
 		input_marks(in);
-	if (o->command == CMD_HINT && argc > 2)
-		fatalx("hint takes a puzzle and a grid, not '%s'", argv[2]);
-	if (o->command == CMD_HINT && argc == 2)
+	if (v->arg == VERB_ARG_GRID && argc > 2)
+		fatalx("%s takes a puzzle and a grid, not '%s'", v->word,
+		    argv[2]);
+	if (v->arg == VERB_ARG_GRID && argc == 2)
 		operand_grid(o, argv[--argc], grid);
 	if (argc == 0)
 		input_add_file(in, "-");

@@ -1,133 +1,31 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * options.c -- sudokuc's command line: options, commands, usage.
+ * options.c -- sudokuc's command line: the values of its options, the
+ * command word.
  *
  * One table of options makes getopt_long(3)'s tables and --help; each
- * option says which commands take it.  The global options come before
- * the command word, or after it among the command's own (generate -n,
- * -l, --seed and its shape; --seed of shuffle, minimize and constrain),
- * so that "sudokuc -L rate f" and "sudokuc rate -L f" are the same.
+ * option says where it goes: anywhere, before any command word (-c and
+ * -l of solving), or after the word of a command whose row in the verb
+ * table (verb.h) takes it.  The global options come before the command
+ * word, or after it among the command's own (generate -n, -l, --seed
+ * and its shape; --seed of shuffle, minimize and constrain), so that
+ * "sudokuc -L rate f" and "sudokuc rate -L f" are the same.  The table
+ * of options, usage() and --help are options_table.c's.
  */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/defaults.h"
 #include "common/log.h"
-#include "common/usage.h"
 #include "common/xmalloc.h"
 #include "batch.h"
 #include "local.h"
-#include "options.h"
+#include "options_int.h"
 #include "output.h"
 #include "servers.h"
-
-/* Which commands take an option. */
-#define C_SOLVE		(1 << CMD_SOLVE)
-#define C_GEN		(1 << CMD_GENERATE)
-#define C_SEEDED	(C_GEN | (1 << CMD_SHUFFLE) | (1 << CMD_MINIMIZE) | \
-			 (1 << CMD_CONSTRAIN))
-#define C_NUMBERED	(C_GEN | (1 << CMD_SOLUTIONS))
-#define C_ALL		((1 << CMD__COUNT) - 1)
-
-/* getopt's values of the options with no short form: OPT_LONG + index. */
-#define OPT_LONG	256
-
-/* Every option: getopt_long(3) and --help are made from this table. */
-static const struct opt {
-	const char	*name;
-	int		 has_arg;	/* of the long option */
-	const char	*spec;		/* the short one, as getopt(3) has it */
-	int		 cmds;		/* C_* */
-	const char	*arg;		/* its argument, for --help */
-	const char	*help;
-} opts[] = {
-	{ "auth-file", required_argument, NULL, C_ALL, "=FILE",
-	  "send AUTH with the secret of FILE's first line first" },
-	{ "budget", required_argument, "b:", C_ALL, "=N",
-	  "at most N guesses per puzzle (-L: default "
-	  DEFAULTS_STRING(SUDOKU_BUDGET_SERVICE) ")" },
-	{ "ca", required_argument, NULL, C_ALL, "=FILE",
-	  "TLS: verify servers against the CAs of FILE" },
-	{ "cert", required_argument, NULL, C_ALL, "=FILE",
-	  "TLS: the client certificate of FILE (with --key)" },
-	{ "connections", required_argument, "C:", C_ALL, "=N",
-	  "N connections, one a server at least (default "
-	  DEFAULTS_STRING(BATCH_CONN_DEFAULT) ")" },
-	{ "count", optional_argument, "c::", C_SOLVE, "[=LIMIT]",
-	  "count solutions, up to LIMIT (default "
-	  DEFAULTS_STRING(SUDOKUC_COUNT_DEFAULT) ")" },
-	{ "deadline", required_argument, "D:", C_ALL, "=MS",
-	  "ERR deadline for a puzzle not done in MS ms" },
-	{ "errors", optional_argument, "e", C_ALL, "[=WHERE]",
-	  "error answers on stderr, or stdout (the default)" },
-	{ "format", required_argument, "f:", C_ALL, "=FORMAT",
-	  "print solutions as line, grid, spaced or pretty" },
-	{ "help", no_argument, "h", C_ALL, "", "print this help and exit" },
-	{ "host", required_argument, "H:", C_ALL, "=HOST[:PORT]",
-	  "a TCP server (port " SUDOKUD_PORT_DEFAULT "; tls:// for TLS); may "
-	  "repeat" },
-	{ "jobs", required_argument, "j:", C_ALL, "=N",
-	  "-L: solve in N threads (default 1)" },
-	{ "key", required_argument, NULL, C_ALL, "=FILE",
-	  "TLS: the key of the client certificate" },
-	{ "local", no_argument, "L", C_ALL, "",
-	  "solve in-process, without a daemon" },
-	{ "lexmin", no_argument, "l", C_SOLVE, "",
-	  "the lexicographically smallest solution" },
-	{ "level", required_argument, "l:", C_GEN, "=LEVEL",
-	  "easy, medium (the default), hard, expert or extreme" },
-	{ "number", required_argument, "n:", C_NUMBERED, "=N",
-	  "N puzzles (default 1), or at most N solutions ("
-	  DEFAULTS_STRING(SUDOKUC_SOLUTIONS_DEFAULT) ")" },
-	{ "port", required_argument, "p:", C_ALL, "=PORT",
-	  "connect over TCP to PORT (on 127.0.0.1 without -H)" },
-	{ "quiet", no_argument, "q", C_ALL, "",
-	  "no progress line, no notes about error answers" },
-	{ "seed", required_argument, NULL, C_SEEDED, "=S",
-	  "seeds S, S+1, ... in turn (default: random)" },
-	{ "symmetry", required_argument, NULL, C_GEN, "=S",
-	  "givens symmetric under S: rot180, rot90, mirror, ..." },
-	{ "clues", required_argument, NULL, C_GEN, "=LO-HI",
-	  "between LO and HI givens (or exactly N)" },
-	{ "pattern", required_argument, NULL, C_GEN, "=P",
-	  "givens exactly at the x of P, 81 cells of x and ." },
-	{ "socket", required_argument, "s:", C_ALL, "=PATH",
-	  "a server on the Unix socket PATH; may repeat" },
-	{ "timeout", required_argument, "t:", C_ALL, "=SECONDS",
-	  "give up on a server silent that long (default "
-	  DEFAULTS_STRING(BATCH_TIMEOUT_DEFAULT) ")" },
-	{ "tls", no_argument, NULL, C_ALL, "",
-	  "TLS to every server over TCP, verified" },
-	{ "version", no_argument, "V", C_ALL, "", "print the version and exit" },
-	{ "verbose", no_argument, "v", C_ALL, "",
-	  "report resends, and a summary at the end, on stderr" },
-	{ "window", required_argument, "w:", C_ALL, "=N",
-	  "at most N requests in flight (default "
-	  DEFAULTS_STRING(SUDOKUC_WINDOW_DEFAULT) ")" },
-};
-#define NOPTS	(sizeof opts / sizeof opts[0])
-
-/* The command words, and the mode each asks for. */
-static const struct {
-	const char	*name;
-	enum mode	 mode;
-} commands[CMD__COUNT] = {
-	[CMD_SOLVE] = { NULL, MODE_SOLVE },
-	[CMD_RATE] = { "rate", MODE_RATE },
-	[CMD_HINT] = { "hint", MODE_HINT },
-	[CMD_GENERATE] = { "generate", MODE_GENERATE },
-	[CMD_ANALYZE] = { "analyze", MODE_ANALYZE },
-	[CMD_CANON] = { "canon", MODE_CANON },
-	[CMD_SHUFFLE] = { "shuffle", MODE_SHUFFLE },
-	[CMD_MINIMIZE] = { "minimize", MODE_MINIMIZE },
-	[CMD_CONSTRAIN] = { "constrain", MODE_CONSTRAIN },
-	[CMD_PATH] = { "path", MODE_PATH },
-	[CMD_SOLUTIONS] = { "solutions", MODE_SOLUTIONS }
-};
 
 static const char *formats[] = {
 	[FORMAT_LINE] = "line",
@@ -135,86 +33,6 @@ static const char *formats[] = {
 	[FORMAT_SPACED] = "spaced",
 	[FORMAT_PRETTY] = "pretty"
 };
-
-static const char usage_text[] =
-    "usage: sudokuc [-ehLlqVv] [-b budget] [-C connections] [-c [limit]]\n"
-    "               [-D deadline] [-f format] [-H host[:port]] [-j threads]\n"
-    "               [-p port] [-s socket] [-t timeout] [-w window]\n"
-    "               [--auth-file file] [--ca file] [--cert file --key file]\n"
-    "               [--tls]\n"
-    "               [puzzle | file | - | ping | stats | version] ...\n"
-    "       sudokuc [options] analyze [puzzle | file | -] ...\n"
-    "       sudokuc [options] rate [puzzle | file | -] ...\n"
-    "       sudokuc [options] hint [puzzle | file | -] [grid]\n"
-    "       sudokuc [options] canon [puzzle | file | -] ...\n"
-    "       sudokuc [options] path [puzzle | file | -] ...\n"
-    "       sudokuc [options] solutions [-n number] [puzzle | file | -] ...\n"
-    "       sudokuc [options] shuffle [--seed seed] [puzzle | file | -] ...\n"
-    "       sudokuc [options] minimize [--seed seed] [puzzle | file | -] ...\n"
-    "       sudokuc [options] constrain [--seed seed] [puzzle | file | -] "
-    "...\n"
-    "       sudokuc [options] generate [-n number] [-l level] "
-    "[--seed seed]\n"
-    "                [--symmetry symmetry] [--clues lo-hi] "
-    "[--pattern pattern]\n";
-
-const char *
-options_command_name(enum command cmd)
-{
-	return (cmd > CMD_SOLVE && cmd < CMD__COUNT ? commands[cmd].name :
-	    "solve");
-}
-
-void
-options_usage(void)
-{
-	usage_exit(usage_text);
-}
-
-/* One line of --help for opts[i]. */
-static void
-help_line(size_t i)
-{
-	char	left[40];
-
-	if (opts[i].spec != NULL)
-		snprintf(left, sizeof left, "-%c, --%s%s", opts[i].spec[0],
-		    opts[i].name, opts[i].arg);
-	else
-		snprintf(left, sizeof left, "    --%s%s", opts[i].name,
-		    opts[i].arg);
-	printf("  %-24s %s\n", left, opts[i].help);
-}
-
-/* --help: the usage, then every option on a line, like redis-cli. */
-static void __attribute__((noreturn))
-help(void)
-{
-	size_t	i;
-
-	printf("%s\nSolve Sudoku puzzles with sudokud, or in-process with "
-	    "-L; one answer per\npuzzle on standard output, in input order, "
-	    "an ERR line for an error.\nanalyze: solutions, clues, effort "
-	    "and rating; rate: their difficulty;\nhint: the next logical step; "
-	    "path: every step; solutions: the first N,\nsmallest first; "
-	    "generate: new puzzles; canon: the canonical form;\nshuffle: an "
-	    "equivalent; minimize, constrain: givens removed, added.\n\n",
-	    usage_text);
-	for (i = 0; i < NOPTS; i++)
-		if (opts[i].cmds & C_SOLVE)
-			help_line(i);
-	printf("\nOptions of generate (-n also of solutions; --seed also of "
-	    "shuffle,\nminimize, constrain):\n");
-	for (i = 0; i < NOPTS; i++)
-		if (!(opts[i].cmds & C_SOLVE))
-			help_line(i);
-	printf("\nOperands: puzzle text (a line of 81 cells, or a grid), "
-	    "a file, - for\nstandard input, ping, stats, version; none: "
-	    "standard input.\nThe servers are $SUDOKUD_SERVERS, or else "
-	    "$SUDOKUD_SOCKET, or else\n" SUDOKUD_SOCKET_PATH ".\nMore in "
-	    "sudokuc(1).\n");
-	exit(0);
-}
 
 /* A decimal number in [min, max]; -1 with *cause if s is not one. */
 static int
@@ -259,12 +77,24 @@ format_parse(const char *s)
 	fatalx("unknown format '%s' (line, grid, spaced or pretty)", s);
 }
 
+/* The verb asked of every puzzle, and the default of its limit. */
 static void
-mode_set(struct options *o, enum mode mode)
+verb_set(struct options *o, const struct verb *v)
 {
-	if (o->query.mode != MODE_SOLVE && o->query.mode != mode)
+	if (o->query.verb != v && v->arg == VERB_ARG_LIMIT)
+		o->query.limit = v->limit;
+	o->query.verb = v;
+}
+
+/* -c and -l: COUNT or LEXMIN in place of SOLVE. */
+static void
+mode_set(struct options *o, const char *wire)
+{
+	const struct verb	*v = verb_wire(wire);
+
+	if (o->query.verb != verb_wire("SOLVE") && o->query.verb != v)
 		fatalx("--count and --lexmin exclude each other");
-	o->query.mode = mode;
+	verb_set(o, v);
 	o->moded = 1;
 }
 
@@ -274,7 +104,7 @@ count_parse(struct options *o, int argc, char **argv)
 {
 	const char	*arg = optarg;
 
-	mode_set(o, MODE_COUNT);
+	mode_set(o, "COUNT");
 	if (arg == NULL && optind < argc && strlen(argv[optind]) < 10 &&
 	    strspn(argv[optind], "0123456789") == strlen(argv[optind]) &&
 	    argv[optind][0] != '\0')
@@ -300,39 +130,6 @@ level_option(struct options *o, const char *arg)
 	if (sudoku_level_parse(arg, strlen(arg), &o->query.level) != 0)
 		fatalx("unknown level '%s' (easy, medium, hard, expert or "
 		    "extreme)", arg);
-}
-
-/* The options of getopt_long(3) for command cmd, from opts[]. */
-static const char *
-options_table(struct option *lo, enum command cmd, char *short_opts)
-{
-	char		*p = short_opts;
-	size_t		 i, n = 0;
-
-	*p++ = '+';	/* options end at the first operand */
-	*p++ = ':';	/* tell a missing argument from an unknown option */
-	for (i = 0; i < NOPTS; i++) {
-		if (!(opts[i].cmds & (1 << cmd)))
-			continue;
-		lo[n].name = opts[i].name;
-		lo[n].has_arg = opts[i].has_arg;
-		lo[n].flag = NULL;
-		lo[n++].val = opts[i].spec != NULL ? opts[i].spec[0] :
-		    OPT_LONG + (int)i;
-		if (opts[i].spec != NULL)
-			p = stpcpy(p, opts[i].spec);
-	}
-	*p = '\0';
-	memset(&lo[n], 0, sizeof lo[n]);
-	return (short_opts);
-}
-
-/* A getopt error, worded as sudokud words it (common/usage.c). */
-static void __attribute__((noreturn))
-option_error(int ch, char **argv)
-{
-	usage_option(ch, optopt, argv[optind - 1]);
-	options_usage();
 }
 
 /* --clues LO-HI or N: 17 to 81, as the daemon takes them. */
@@ -386,28 +183,23 @@ option_long(struct options *o, const char *name, const char *arg)
 static int
 option_command(struct options *o, int ch)
 {
-	if (ch >= OPT_LONG && ch < OPT_LONG + (int)NOPTS) {
-		option_long(o, opts[ch - OPT_LONG].name, optarg);
+	const struct verb	*v = o->query.verb;
+
+	if (options_long(ch) != NULL) {
+		option_long(o, options_long(ch), optarg);
 		return (0);
 	}
-	if (ch == 'n' && o->command == CMD_SOLUTIONS) {
+	if (ch == 'n' && (v->opts & VERB_OPT_LIMIT))
 		o->query.limit = option_number(optarg, 1,
 		    SUDOKUC_SOLUTIONS_MAX, "the number of solutions");
-		return (0);
-	}
-	if (o->command != CMD_GENERATE)
-		return (-1);
-	switch (ch) {
-	case 'l':
-		level_option(o, optarg);
-		return (0);
-	case 'n':
+	else if (ch == 'n' && (v->opts & VERB_OPT_NUMBER))
 		o->number = option_number(optarg, 1, OPTIONS_NUMBER_MAX,
 		    "the number of puzzles");
-		return (0);
-	default:
+	else if (ch == 'l' && (v->opts & VERB_OPT_LEVEL))
+		level_option(o, optarg);
+	else
 		return (-1);
-	}
+	return (0);
 }
 
 /* The options that set a value; 0, or -1 if ch is none of them. */
@@ -471,13 +263,14 @@ option_one(struct options *o, int ch, int argc, char **argv)
 	case 's':
 		servers_option(o, ch, optarg);
 		break;
-	case 'h':
-		help();
 	case 'L':
 		o->local = 1;
 		break;
 	case 'l':
-		mode_set(o, MODE_LEXMIN);
+		mode_set(o, "LEXMIN");
+		break;
+	case 'P':
+		o->flags |= OUTPUT_PUZZLE;
 		break;
 	case 'q':
 		o->flags |= OUTPUT_QUIET;
@@ -488,50 +281,50 @@ option_one(struct options *o, int ch, int argc, char **argv)
 	case 'v':
 		o->flags |= OUTPUT_VERBOSE;
 		break;
-	default:
-		option_error(ch, argv);
+	default:	/* not in the table: cannot be */
+		options_usage();
 	}
 }
 
-/* The options of argv from argv[1] on, for cmd; the operands' index. */
+/*
+ * The options of argv from argv[1] on, those taken after v's word (NULL:
+ * before any); the operands' index.
+ */
 static int
-options_pass(struct options *o, int argc, char **argv, enum command cmd)
+options_pass(struct options *o, int argc, char **argv, const struct verb *v)
 {
-	struct option	 lo[NOPTS + 1];
-	char		 so[3 + 3 * NOPTS];
+	struct option	 lo[OPTIONS_MAX + 1];
+	char		 so[3 + 3 * OPTIONS_MAX];
 	int		 ch;
 
-	options_table(lo, cmd, so);
+	options_getopt(lo, v, so);
 	opterr = 0;
 	optind = 0;		/* start again, from argv[1] */
-	while ((ch = getopt_long(argc, argv, so, lo, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		if (ch == 'h')
+			options_help(v);
+		if (ch == '?' || ch == ':')
+			options_refused(ch, v, argc, argv);
 		option_one(o, ch, argc, argv);
+	}
 	return (optind);
 }
 
 int
 options_parse(struct options *o, int argc, char **argv)
 {
-	int	first;
-	size_t	i;
+	const struct verb	*v;
+	int			 first;
 
-	first = options_pass(o, argc, argv, CMD_SOLVE);
-	if (first == argc)
+	first = options_pass(o, argc, argv, NULL);
+	if (first == argc || (v = verb_word(argv[first])) == NULL)
 		return (first);
-	for (i = 1; i < CMD__COUNT; i++)
-		if (strcmp(argv[first], commands[i].name) == 0)
-			break;
-	if (i == CMD__COUNT)
-		return (first);
-	o->command = i;
-	o->query.mode = commands[i].mode;
-	if (i == CMD_SOLUTIONS)		/* SOLUTIONS' n: -n, else this */
-		o->query.limit = SUDOKUC_SOLUTIONS_DEFAULT;
 	if (o->moded)
 		fatalx("--count and --lexmin are for solving, not with %s",
-		    commands[i].name);
+		    v->word);
+	verb_set(o, v);
 	/* The command word is the "program name" of its own options. */
-	return (first + options_pass(o, argc - first, argv + first, i));
+	return (first + options_pass(o, argc - first, argv + first, v));
 }
 
 void
@@ -553,23 +346,29 @@ options_check(const struct options *o)
 		fatalx("-j is for -L: the daemon has its own threads");
 	if (o->local && o->query.deadline != 0)
 		fatalx("-D is for a daemon: -L has no deadline");
-	if (!(item_mode(o->query.mode)->flags & MODE_SEARCH) &&
+	if (!(o->query.verb->flags & VERB_SEARCH) &&
 	    (o->budget || o->query.deadline != 0))
 		fatalx("-b and -D are for requests that search, not for %s",
-		    commands[o->command].name);
+		    verb_name(o->query.verb));
+	if ((o->flags & OUTPUT_PUZZLE) && o->format != FORMAT_AUTO &&
+	    o->format != FORMAT_LINE)
+		fatalx("-P prints each answer on the line of its puzzle: not "
+		    "with -f %s", formats[o->format]);
+	if ((o->flags & OUTPUT_PUZZLE) && (o->query.verb->flags & VERB_SEEDS))
+		fatalx("-P prints answers beside their puzzles: %s reads none",
+		    o->query.verb->word);
 	/* Can a puzzle have the shape generate was asked for? */
 	if (o->query.shaped != 0 && sudoku_genx_init(&x, 0, o->query.level,
 	    o->query.budget, &o->query.gen) != 0)
-		fatalx("generate: no puzzle has that shape: a pattern needs 17 "
-		    "to 81 given cells, within --clues and invariant under "
-		    "--symmetry");
+		fatalx("generate: no puzzle has that shape: %s",
+		    sudoku_genx_check(&o->query.gen, o->query.level));
 }
 
 void
 options_init(struct options *o)
 {
 	memset(o, 0, sizeof *o);
-	o->query.limit = SUDOKUC_COUNT_DEFAULT;
+	o->query.verb = verb_wire("SOLVE");
 	o->query.budget = SUDOKU_BUDGET_SERVICE;
 	o->query.level = SUDOKU_LEVEL_MEDIUM;
 	o->window = SUDOKUC_WINDOW_DEFAULT;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * options.h -- sudokuc's command line: options, commands, usage.
+ * options.h -- sudokuc's command line: options, the command word (the
+ * row of the verb table it names, query.verb), usage.
  */
 #ifndef OPTIONS_H
 #define OPTIONS_H
@@ -9,22 +10,6 @@
 #include <stdint.h>
 
 #include "item.h"
-
-/* The command: the first operand, when it is one of these words. */
-enum command {
-	CMD_SOLVE = 0,		/* none: solve, --lexmin, --count */
-	CMD_RATE,		/* rate */
-	CMD_HINT,		/* hint */
-	CMD_GENERATE,		/* generate */
-	CMD_ANALYZE,		/* analyze */
-	CMD_CANON,		/* canon */
-	CMD_SHUFFLE,		/* shuffle */
-	CMD_MINIMIZE,		/* minimize */
-	CMD_CONSTRAIN,		/* constrain */
-	CMD_PATH,		/* path */
-	CMD_SOLUTIONS,		/* solutions */
-	CMD__COUNT
-};
 
 /* A server named by -s or -H, in the order given. */
 struct spec {
@@ -39,7 +24,6 @@ struct spec {
 
 struct options {
 	struct query	 query;
-	enum command	 command;
 	enum format	 format;
 	int		 flags;		/* OUTPUT_* */
 	int		 errorsset;	/* -e was given */
@@ -78,9 +62,6 @@ int	options_parse(struct options *, int argc, char **argv);
 
 /* Options that exclude each other, once the operands are known. */
 void	options_check(const struct options *);
-
-/* "rate", "generate", ...: the word of a command. */
-const char *options_command_name(enum command);
 
 /* The usage on stderr, exit 2. */
 void	options_usage(void) __attribute__((noreturn));

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * output.c -- sudokuc answers, messages, progress and summary.
+ * output.c -- sudokuc's answers, each in its verb's print (verb.h), and
+ * the messages about them; the run's progress line, summary and exit
+ * status are output_run.c's.
  */
-#include <sys/stat.h>
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,80 +16,10 @@
 #include "common/log.h"
 #include "common/xmalloc.h"
 #include "draw.h"
-#include "output.h"
-
-/* How often the progress line is redrawn, and after how long at first. */
-#define OUTPUT_PROGRESS_EVERY	0.25
-#define OUTPUT_PROGRESS_AFTER	1.0
-
-struct output {
-	enum format	 format;
-	struct query	 query;
-	int		 flags;
-	const char	*peer;
-	unsigned int	 threads;	/* -L: solving threads; 0 with a daemon */
-	unsigned long	 total;
-
-	unsigned long	 done;		/* puzzles finished, any outcome */
-	unsigned long	 solved;
-	unsigned long	 unsolvable;
-	unsigned long	 invalid;
-	unsigned long	 errors;	/* other ERR replies */
-	unsigned long	 failed;	/* inputs that could not be read */
-	unsigned long	 setaside;	/* servers that answered wrong */
-	int		 printed;	/* something is on stdout */
-	int		 prevmulti;	/* and it took several lines */
-
-	double		 start;
-	double		 lastdraw;
-	int		 drawn;		/* the progress line is showing */
-};
-
-struct output *
-output_new(enum format format, const struct query *q, int flags)
-{
-	struct output	*out;
-
-	out = xcalloc(1, sizeof *out);
-	out->format = format;
-	out->query = *q;
-	out->flags = flags;
-	out->start = item_clock();
-	return (out);
-}
+#include "output_int.h"
+#include "verb.h"
 
 void
-output_free(struct output *out)
-{
-	free(out);
-}
-
-void
-output_peer(struct output *out, const char *peer)
-{
-	out->peer = peer;
-}
-
-void
-output_local(struct output *out, unsigned int threads)
-{
-	out->threads = threads;
-}
-
-void
-output_setaside(struct output *out)
-{
-	out->setaside++;
-}
-
-void
-output_total(struct output *out, unsigned long total)
-{
-	out->total = total;
-}
-
-/* Before anything goes to stderr: keep it in order with stdout. */
-static void
 output_clear(struct output *out)
 {
 	fflush(stdout);
@@ -97,16 +27,6 @@ output_clear(struct output *out)
 		fputs("\r\033[K", stderr);
 		out->drawn = 0;
 	}
-}
-
-int
-output_one_terminal(void)
-{
-	struct stat	o, e;
-
-	return (isatty(STDOUT_FILENO) && isatty(STDERR_FILENO) &&
-	    fstat(STDOUT_FILENO, &o) == 0 && fstat(STDERR_FILENO, &e) == 0 &&
-	    o.st_rdev == e.st_rdev);
 }
 
 void
@@ -130,7 +50,7 @@ output_where(const struct output *out, const struct item *it, char *buf,
 	if (it->kind == ITEM_META)
 		snprintf(buf, size, "%s (%s)", it->src,
 		    item_meta_name(it->meta));
-	else if (out->query.mode == MODE_GENERATE)
+	else if (out->query.verb->flags & VERB_SEEDS)
 		snprintf(buf, size, "seed %llu", (unsigned long long)it->seed);
 	else if (it->line != 0)
 		snprintf(buf, size, "%s:%lu", it->src, it->line);
@@ -163,11 +83,14 @@ output_format(const struct output *out, const struct item *it)
 		[SHAPE_PRETTY] = FORMAT_PRETTY
 	};
 
-	if (item_mode(out->query.mode)->flags & MODE_GRID)
+	/* -P: a line, whatever the puzzle's shape (-f is refused). */
+	if (out->query.verb->flags & VERB_GRID)
 		return (out->format != FORMAT_AUTO ? out->format :
+		    (out->flags & OUTPUT_PUZZLE) ? FORMAT_LINE :
 		    byshape[it->shape]);
 	/* A line, or lines; a hint may be drawn. */
-	if (out->query.mode == MODE_HINT && out->format == FORMAT_PRETTY)
+	if ((out->query.verb->flags & VERB_DRAWN) &&
+	    out->format == FORMAT_PRETTY)
 		return (FORMAT_PRETTY);
 	return (FORMAT_LINE);
 }
@@ -177,7 +100,7 @@ static int
 output_multi(const struct output *out, const struct item *it)
 {
 	return (output_format(out, it) != FORMAT_LINE ||
-	    (item_mode(out->query.mode)->flags & MODE_BLOCK));
+	    (out->query.verb->flags & VERB_BLOCK));
 }
 
 /* Starts an answer of one or several lines on stdout. */
@@ -188,6 +111,32 @@ output_begin(struct output *out, int multi)
 		putchar_unlocked('\n');
 	out->printed = 1;
 	out->prevmulti = multi;
+}
+
+/*
+ * The end of a line of an answer to it: LF, or with -P a tab and its
+ * puzzle as it was read (81 cells, or 729 pencil marks), or where a
+ * malformed one is, then LF.
+ */
+static void
+output_end(const struct output *out, const struct item *it)
+{
+	char	buf[SUDOKU_CANDS_LEN + 1];
+
+	if (!(out->flags & OUTPUT_PUZZLE) || it->kind == ITEM_META) {
+		putchar_unlocked('\n');
+		return;
+	}
+	putchar_unlocked('\t');
+	if (it->kind == ITEM_BAD)
+		output_where(out, it, buf, sizeof buf);
+	else if (it->marked)
+		sudoku_cands_format(&it->marks, buf);
+	else
+		memcpy(buf, it->cells, SUDOKU_CELLS);
+	fwrite_unlocked(buf, 1, it->kind == ITEM_BAD ? strlen(buf) :
+	    it->marked ? SUDOKU_CANDS_LEN : SUDOKU_CELLS, stdout);
+	putchar_unlocked('\n');
 }
 
 /* A solution of 81 digits (or a puzzle), in the answer's format. */
@@ -217,44 +166,42 @@ output_grid(const struct output *out, const struct item *it,
 			}
 		break;
 	default:
-		memcpy(p, sol, SUDOKU_CELLS);
-		p[SUDOKU_CELLS] = '\n';
-		p += SUDOKU_CELLS + 1;
+		fwrite_unlocked(sol, 1, SUDOKU_CELLS, stdout);
+		output_end(out, it);
+		return;
 	}
 	fwrite_unlocked(buf, 1, p - buf, stdout);
 }
 
-/* The same as an answer of its own. */
-static void
-output_solution(struct output *out, const struct item *it, const char *sol)
-{
-	output_begin(out, output_format(out, it) != FORMAT_LINE);
-	output_grid(out, it, sol);
-}
 
 /*
- * The len bytes of a server's line at s on stdout, then LF: as they
- * are if printable ASCII, else shown as the protocol shows bytes
- * (common/echo.h), so that no escape sequence reaches a terminal.
+ * The len bytes of a server's line at s on stdout, then the end of a
+ * line of an answer to it: as they are if printable ASCII, else shown as
+ * the protocol shows bytes (common/echo.h), so that no escape sequence
+ * reaches a terminal.
  */
 static void
-output_shown(const char *s, size_t len)
+output_shown(const struct output *out, const struct item *it,
+    const char *s, size_t len)
 {
 	char	*shown = echo_text(s, len);
 
-	printf("%s\n", shown);
+	fputs(shown, stdout);
 	free(shown);
+	output_end(out, it);
 }
 
 /* A rating or a hint: its line, or the hint drawn (-f pretty). */
-static void
+static int
 output_line(struct output *out, const struct item *it, const char *reply)
 {
 	int	drawn = output_format(out, it) == FORMAT_PRETTY;
 
+	out->solved++;
 	output_begin(out, drawn);
 	if (!drawn || draw_hint(stdout, &it->grid, &out->query, reply) == -1)
-		output_shown(reply, strlen(reply));
+		output_shown(out, it, reply, strlen(reply));
+	return (0);
 }
 
 /*
@@ -276,14 +223,17 @@ output_error(struct output *out, const struct item *it, const char *code,
 	}
 	if (!inblock)	/* else the end of an answer begun */
 		output_begin(out, output_multi(out, it));
-	printf("ERR %s%s%s\n", code, *text ? " " : "", text);
+	printf("ERR %s%s%s", code, *text ? " " : "", text);
+	output_end(out, it);
 	if (out->flags & OUTPUT_QUIET)
 		return;
 	/* The cells are the grid's, not the puzzle's: say so. */
-	if (out->query.mode == MODE_HINT && strcmp(code, "wrong") == 0) {
+	if (out->query.verb->arg == VERB_ARG_GRID &&
+	    strcmp(code, "wrong") == 0) {
 		output_where(out, it, where, sizeof where);
-		output_warnx(out, "hint: the grid, argument 2, has digits the solution "
-		    "of %s does not: %s", where, text);
+		output_warnx(out, "%s: the grid, argument 2, has digits the "
+		    "solution of %s does not: %s",
+		    verb_name(out->query.verb), where, text);
 	} else
 		output_at(out, it, "%s", text);
 }
@@ -313,7 +263,7 @@ output_err(struct output *out, const struct item *it, const char *reply,
 
 /* A count: the batch checked its form (check.c). */
 static int
-output_count(struct output *out, const char *reply)
+output_count(struct output *out, const struct item *it, const char *reply)
 {
 	unsigned long	n = strtoul(reply, NULL, 10);
 
@@ -322,45 +272,54 @@ output_count(struct output *out, const char *reply)
 	else
 		out->solved++;
 	output_begin(out, 0);
-	printf("%lu\n", n);
+	printf("%lu", n);
+	output_end(out, it);
 	return (0);
 }
 
 /* A reply of several lines (PATH): its lines, but not the END. */
-static void
-output_block(struct output *out, const char *reply)
+static int
+output_block(struct output *out, const struct item *it, const char *reply)
 {
 	const char	*p, *end = strrchr(reply, '\n');
 	size_t		 len;
 
+	out->solved++;
 	output_begin(out, 1);
 	for (p = reply; end != NULL && p <= end; p += len + 1) {
 		len = strcspn(p, "\n");
-		output_shown(p, len);
+		output_shown(out, it, p, len);
 	}
+	return (0);
 }
 
 /*
  * SOLUTIONS' list (checked: check.c, or made by the core): each
- * solution in the answer's format, one after the other, then the ERR
- * that cut the list short, if one did; a blank line between the lists
- * of two puzzles, as between PATH's.  No solution at all is SOLVE's
- * ERR nosolution, so that each puzzle has its record.
+ * solution in the answer's format, then the ERR that cut the list
+ * short, if one did; a blank line between the lists of two puzzles, as
+ * between PATH's.  Solutions as lines follow each other; as grids, each
+ * is an answer of several lines, a blank line before the next and
+ * before the ERR.  No solution at all is SOLVE's ERR nosolution, so
+ * that each puzzle has its record.
  */
 static int
 output_solutions(struct output *out, const struct item *it,
     const char *reply)
 {
 	const char	*p;
+	int		 grids = output_format(out, it) != FORMAT_LINE;
 
 	if (strcmp(reply, "END") == 0)
 		return (output_err(out, it, "ERR nosolution the puzzle has no "
 		    "solution", 0));
 	output_begin(out, 1);
-	for (p = reply; strchr(p, '\n') != NULL; p = strchr(p, '\n') + 1)
+	for (p = reply; strchr(p, '\n') != NULL; p = strchr(p, '\n') + 1) {
+		if (grids && p != reply)
+			output_begin(out, 1);
 		output_grid(out, it, p);
+	}
 	if (strncmp(p, "ERR ", 4) == 0)
-		return (output_err(out, it, p, 1));
+		return (output_err(out, it, p, !grids));
 	out->solved++;
 	return (0);
 }
@@ -372,7 +331,8 @@ output_solutions(struct output *out, const struct item *it,
 static void
 output_nearest(struct output *out, const struct item *it, const char *reply)
 {
-	if (strncmp(reply + SUDOKU_CELLS, " level=", 7) != 0 ||
+	if (strnlen(reply, SUDOKU_CELLS) < SUDOKU_CELLS ||
+	    strncmp(reply + SUDOKU_CELLS, " level=", 7) != 0 ||
 	    (out->flags & OUTPUT_QUIET))
 		return;
 	output_at(out, it, "a puzzle of level %s, not %s: the deadline came "
@@ -380,29 +340,38 @@ output_nearest(struct output *out, const struct item *it, const char *reply)
 	    sudoku_level_name(out->query.level));
 }
 
+/* A solution, or a puzzle made: a grid as an answer of its own. */
+static int
+output_solution(struct output *out, const struct item *it, const char *sol)
+{
+	out->solved++;
+	output_begin(out, output_format(out, it) != FORMAT_LINE);
+	output_grid(out, it, sol);
+	output_nearest(out, it, sol);
+	return (0);
+}
+
+/*
+ * An answer that is not an error, by its verb's print (verb.h): each
+ * counts what it printed for the summary.  Checked: by the batch
+ * (check.c), or made by the core (-L).
+ */
 static int
 output_puzzle(struct output *out, const struct item *it, const char *reply)
 {
-	int	flags = item_mode(out->query.mode)->flags;
+	static int (*const print[])(struct output *, const struct item *,
+	    const char *) = {
+		[VERB_PRINT_LINE] = output_line,
+		[VERB_PRINT_GRID] = output_solution,
+		[VERB_PRINT_COUNT] = output_count,
+		[VERB_PRINT_BLOCK] = output_block,
+		[VERB_PRINT_LIST] = output_solutions
+	};
 
 	out->done++;
 	if (strncmp(reply, "ERR ", 4) == 0)
 		return (output_err(out, it, reply, 0));
-	if (out->query.mode == MODE_COUNT)
-		return (output_count(out, reply));
-	if (out->query.mode == MODE_SOLUTIONS)
-		return (output_solutions(out, it, reply));
-	/* Checked: by the batch (check.c), or made by the core (-L). */
-	out->solved++;
-	if (flags & MODE_BLOCK)
-		output_block(out, reply);
-	else if (!(flags & MODE_GRID))
-		output_line(out, it, reply);
-	else
-		output_solution(out, it, reply);
-	if (out->query.mode == MODE_GENERATE)
-		output_nearest(out, it, reply);
-	return (0);
+	return (print[out->query.verb->print](out, it, reply));
 }
 
 /* "1h02m03s" for a number of seconds, into buf. */
@@ -507,75 +476,3 @@ output_item(struct output *out, const struct item *it, const char *reply)
 	}
 }
 
-void
-output_tick(struct output *out)
-{
-	double	now, rate, elapsed;
-
-	if (!(out->flags & OUTPUT_PROGRESS))
-		return;
-	now = item_clock();
-	elapsed = now - out->start;
-	if (elapsed < OUTPUT_PROGRESS_AFTER ||
-	    now - out->lastdraw < OUTPUT_PROGRESS_EVERY)
-		return;
-	out->lastdraw = now;
-	rate = out->done / elapsed;
-	fprintf(stderr, "\r%lu", out->done);
-	if (out->total > out->done)
-		fprintf(stderr, "/%lu puzzles (%.0f%%)", out->total,
-		    100.0 * out->done / out->total);
-	else
-		fprintf(stderr, " puzzles");
-	fprintf(stderr, ", %.0f/s", rate);
-	if (out->total > out->done && rate > 0)
-		fprintf(stderr, ", ETA %.0f s",
-		    (out->total - out->done) / rate);
-	fputs("\033[K", stderr);
-	out->drawn = 1;
-}
-
-/* -v: what was done, how fast, and by what. */
-static void
-output_summary(struct output *out)
-{
-	double			 elapsed = item_clock() - out->start;
-
-	output_warnx(out, "%lu puzzle%s in %.3f s (%.0f/s): %lu %s, "
-	    "%lu unsolvable, %lu invalid, %lu other errors",
-	    out->done, out->done == 1 ? "" : "s", elapsed,
-	    elapsed > 0 ? out->done / elapsed : 0.0, out->solved,
-	    item_mode(out->query.mode)->done,
-	    out->unsolvable, out->invalid, out->errors);
-	if (out->threads > 0)
-		output_warnx(out, "solved in-process: %u thread%s, search "
-		    "budget %llu guesses per puzzle", out->threads,
-		    out->threads == 1 ? "" : "s",
-		    (unsigned long long)out->query.budget);
-}
-
-int
-output_finish(struct output *out, int fatal)
-{
-	output_clear(out);
-	if (ferror(stdout) || fflush(stdout) == EOF) {
-		output_warnx(out, "standard output: %s", strerror(errno));
-		fatal = 1;
-	}
-	if (out->flags & OUTPUT_VERBOSE)
-		output_summary(out);
-	if (out->setaside > 0 && !fatal)
-		output_warnx(out, "%lu server%s set aside for wrong answers or "
-		    "refusals; every answer printed passed the checks",
-		    out->setaside,
-		    out->setaside == 1 ? " was" : "s were");
-	if (fatal || out->failed > 0)
-		return (2);
-	if (out->setaside > 0)
-		return (3);
-	if (out->invalid > 0 || out->errors > 0)
-		return (1);
-	if (out->unsolvable > 0 && out->query.mode != MODE_COUNT)
-		return (1);
-	return (0);
-}

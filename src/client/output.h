@@ -23,6 +23,7 @@
 #define OUTPUT_VERBOSE	0x2	/* a summary at the end */
 #define OUTPUT_PROGRESS	0x4	/* a progress line on stderr */
 #define OUTPUT_ERRSTDERR 0x8	/* -e: error answers on stderr, not stdout */
+#define OUTPUT_PUZZLE	0x10	/* -P: each answer line, a tab, its puzzle */
 
 /*
  * Are standard output and standard error the same terminal?  Then -e

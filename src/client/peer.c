@@ -29,6 +29,7 @@
 #include "common/xmalloc.h"
 #include "peer.h"
 #include "peer_tls.h"
+#include "verb.h"
 
 /*
  * Why connect(2) to s failed with error.  When no daemon seems to be
@@ -258,7 +259,10 @@ peer_probe(struct peer *w)
 	w->probing = 1;
 }
 
-/* GENERATE's shape: " symmetry=S clues=LO-HI pattern=P", or none. */
+/*
+ * The shape asked of GENERATE (VERB_OPT_SHAPE): " symmetry=S
+ * clues=LO-HI pattern=P", or none when none was.
+ */
 static int
 peer_shape(const struct query *q, char *p)
 {
@@ -280,22 +284,21 @@ peer_shape(const struct query *q, char *p)
 
 /*
  * The options of q for a request: " budget=N deadline=MS" for a verb
- * that searches, GENERATE's shape; or none.
+ * that searches, the shape asked; or none.
  */
 static int
 peer_options(const struct query *q, char *p)
 {
 	int	n = 0;
 
-	if (!(item_mode(q->mode)->flags & MODE_SEARCH))
+	if (!(q->verb->flags & VERB_SEARCH))
 		return (0);
 	if (q->sendbudget)
 		n += sprintf(p + n, " budget=%llu",
 		    (unsigned long long)q->budget);
 	if (q->deadline != 0)
 		n += sprintf(p + n, " deadline=%lu", q->deadline);
-	if (q->mode == MODE_GENERATE)
-		n += peer_shape(q, p + n);
+	n += peer_shape(q, p + n);
 	return (n);
 }
 
@@ -315,7 +318,7 @@ void
 peer_request(struct peer *w, struct item *it, const struct query *q)
 {
 	static const char	*meta[] = { "PING", "STATS", "VERSION" };
-	const struct mode_def	*m = item_mode(q->mode);
+	const struct verb	*v = q->verb;
 	/*
 	 * "HINT <81 cells> <grid> <options>\n", GENERATE's with a pattern,
 	 * or "SOLUTIONS <729 marks> <n> <options>\n".
@@ -329,18 +332,19 @@ peer_request(struct peer *w, struct item *it, const struct query *q)
 		w->wlen += sprintf(p, "%s\n", meta[it->meta]);
 		return;
 	}
-	if (q->mode == MODE_GENERATE)
-		n = sprintf(p, "GENERATE %s %llu",
+	/* Of a seed: "<level> <seed>" in place of the puzzle. */
+	if (v->flags & VERB_SEEDS)
+		n = sprintf(p, "%s %s %llu", v->wire,
 		    sudoku_level_name(q->level), (unsigned long long)it->seed);
 	else {
-		n = sprintf(p, "%s ", m->verb);
+		n = sprintf(p, "%s ", v->wire);
 		n += peer_puzzle(it, p + n);
 	}
-	if (q->mode == MODE_COUNT || q->mode == MODE_SOLUTIONS)
+	if (v->arg == VERB_ARG_LIMIT)
 		n += sprintf(p + n, " %lu", q->limit);
-	else if (q->mode == MODE_HINT && q->grid != NULL)
+	else if (v->arg == VERB_ARG_GRID && q->grid != NULL)
 		n += sprintf(p + n, " %.*s", (int)q->gridlen, q->grid);
-	else if ((m->flags & MODE_SEEDED) && q->mode != MODE_GENERATE)
+	else if (v->arg == VERB_ARG_SEED)
 		n += sprintf(p + n, " %llu", (unsigned long long)it->seed);
 	n += peer_options(q, p + n);
 	p[n++] = '\n';

@@ -16,6 +16,7 @@
 #include "options.h"
 #include "output.h"
 #include "servers.h"
+#include "verb.h"
 
 /* The batch with the servers; 0, or -1 if it had to stop. */
 static int
@@ -59,19 +60,20 @@ run_local(const struct options *o, struct input *in, struct output *out)
 static void
 run_seeds(const struct options *o)
 {
-	if (o->command == CMD_GENERATE && o->number == 1)
-		log_warnx("generate: 1 %s puzzle, seed %llu",
+	const struct verb	*v = o->query.verb;
+
+	if ((v->flags & VERB_SEEDS) && o->number == 1)
+		log_warnx("%s: 1 %s puzzle, seed %llu", v->word,
 		    sudoku_level_name(o->query.level),
 		    (unsigned long long)o->seed);
-	else if (o->command == CMD_GENERATE)
-		log_warnx("generate: %lu %s puzzles, seeds %llu to %llu",
+	else if (v->flags & VERB_SEEDS)
+		log_warnx("%s: %lu %s puzzles, seeds %llu to %llu", v->word,
 		    (unsigned long)o->number, sudoku_level_name(o->query.level),
 		    (unsigned long long)o->seed,
 		    (unsigned long long)(o->seed + (o->number - 1)));
-	else if (item_mode(o->query.mode)->flags & MODE_SEEDED)
+	else if (v->flags & VERB_SEEDED)
 		log_warnx("%s: seeds %llu, %llu, ... for the puzzles in turn",
-		    options_command_name(o->command),
-		    (unsigned long long)o->seed,
+		    verb_name(v), (unsigned long long)o->seed,
 		    (unsigned long long)(o->seed + 1));
 }
 

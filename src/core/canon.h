@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * canon.h -- the state of the search for a canonical form (canon.c),
- * shared with the first two rows of a complete grid's (canon_grid.c).
+ * canon.h -- the state of the search for a canonical form, which
+ * canon.c sets up: the search row by row (canon_level.c), and the first
+ * two rows of a complete grid's (canon_grid.c), which hands its orders
+ * to canon_level() for the third.
  *
  * Private to the solver core; nothing outside src/core includes it.
  */
@@ -58,7 +60,7 @@ struct canon_ctx {
 	struct sudoku_transform	bt;
 };
 
-/* canon.c: the search from row k of node n down (eq: its rows so far
+/* canon_level.c: the search from row k of node n down (eq: its rows so far
  * are the best string's, which is known). */
 void	canon_level(struct canon_ctx *, const struct canon_node *, int, int);
 

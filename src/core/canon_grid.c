@@ -4,7 +4,7 @@
  * form, without trying all 1,296 orders of the columns.
  *
  * Why.  A complete grid's first row has nine new digits: it reads
- * 1 2 ... 9 whatever the order of the columns, so canon.c's search
+ * 1 2 ... 9 whatever the order of the columns, so canon_level.c's search
  * would take every order as a child of its own and try the next row
  * under each, about a millisecond a grid.  The second row decides.
  *
@@ -21,7 +21,7 @@
  * position's value greater with the same prefix, so no least order puts
  * it elsewhere.  That leaves a few orders per pair of rows, each giving
  * its exact second row as it goes, cut by the best string so far; the
- * complete orders go on to the third row in canon.c's search with every
+ * complete orders go on to the third row in canon_level.c's search with every
  * column placed.  Every order that gives the least second row is met,
  * so the count of automorphisms stays exact.
  */
@@ -81,7 +81,7 @@ struct grid_walk {
 	int			 r0;
 };
 
-/* A complete order: the node below the second row, then canon.c. */
+/* A complete order: the node below the second row, then canon_level(). */
 static void
 grid_descend(struct grid_walk *w, const struct grid_order *o, int eq)
 {

@@ -36,24 +36,106 @@ genx_count(const uint8_t *pattern)
 	return (n);
 }
 
-/* Options that some puzzle could meet: 0, or -1. */
+/*
+ * Two blank rows of one band, or columns of one stack: swapped, they
+ * turn a solution of any puzzle with those givens into a second one.
+ */
 static int
-genx_valid(const struct sudoku_gen_opts *o, enum sudoku_level level)
+genx_twins(const uint8_t *pattern)
+{
+	unsigned int	 rows = 0x1ff, cols = 0x1ff;
+	int		 cell, b;
+
+	for (cell = 0; cell < SUDOKU_CELLS; cell++)
+		if (pattern[cell]) {
+			rows &= ~(1u << cell / 9);
+			cols &= ~(1u << cell % 9);
+		}
+	for (b = 0; b < 3; b++)
+		if (logic_count(rows >> 3 * b & 7) >= 2 ||
+		    logic_count(cols >> 3 * b & 7) >= 2)
+			return (1);
+	return (0);
+}
+
+/*
+ * Do singles alone fill the blanks of every puzzle with these givens?
+ * A logical solver stalls only where every row, column and box has no
+ * open cell or at least two.  Taking away, again and again, each blank
+ * that is the only one of a row, column or box (a hidden single, on any
+ * digits) finds the largest set of blanks where that holds; if nothing
+ * is left, no state on the way can stall, and every such puzzle is
+ * easy.  (Four blanks at the corners of a rectangle are the smallest
+ * set left, so three blanks or fewer are always filled so.)
+ */
+static int
+genx_singles(const uint8_t *pattern)
+{
+	uint8_t		 open[LOGIC_UNITS], blank[SUDOKU_CELLS];
+	int		 cell, left = 0, gone = 1;
+
+	memset(open, 0, sizeof open);
+	for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+		if ((blank[cell] = pattern[cell] == 0) == 0)
+			continue;
+		left++;
+		open[logic_row(cell)]++;
+		open[logic_col(cell)]++;
+		open[logic_box(cell)]++;
+	}
+	while (left > 0 && gone) {
+		gone = 0;
+		for (cell = 0; cell < SUDOKU_CELLS; cell++) {
+			if (!blank[cell] || (open[logic_row(cell)] > 1 &&
+			    open[logic_col(cell)] > 1 &&
+			    open[logic_box(cell)] > 1))
+				continue;
+			blank[cell] = 0;
+			open[logic_row(cell)]--;
+			open[logic_col(cell)]--;
+			open[logic_box(cell)]--;
+			left--;
+			gone = 1;
+		}
+	}
+	return (left == 0);
+}
+
+/* Can a puzzle above easy have at least lo givens?  Not at 78 or more. */
+#define GENX_CLUES_EASY	(SUDOKU_CELLS - 3)
+
+const char *
+sudoku_genx_check(const struct sudoku_gen_opts *o, enum sudoku_level level)
 {
 	unsigned int	 hi = o->clues_max == 0 ? SUDOKU_CELLS : o->clues_max;
 	unsigned int	 n;
+	int		 above = level != SUDOKU_LEVEL_EASY &&
+			    level != SUDOKU_LEVEL_ANY;
 
 	if ((unsigned int)level > SUDOKU_LEVEL_ANY ||
-	    (unsigned int)o->symmetry >= SUDOKU_SYM_COUNT ||
-	    hi > SUDOKU_CELLS || hi < GENX_CLUES_LEAST || o->clues_min > hi)
-		return (-1);
+	    (unsigned int)o->symmetry >= SUDOKU_SYM_COUNT)
+		return ("no such level or symmetry");
+	if (hi > SUDOKU_CELLS || hi < GENX_CLUES_LEAST || o->clues_min > hi)
+		return ("the number of givens must be from 17 to 81");
+	if (above && o->clues_min >= GENX_CLUES_EASY)
+		return ("with 78 givens or more, every puzzle is easy");
 	if (!o->use_pattern)
-		return (0);
+		return (NULL);
 	n = (unsigned int)genx_count(o->pattern);
-	if (n < GENX_CLUES_LEAST || n < o->clues_min || n > hi ||
-	    !sudoku_symmetry_holds(o->symmetry, o->pattern))
-		return (-1);
-	return (0);
+	if (n < GENX_CLUES_LEAST)
+		return ("a pattern needs at least 17 givens");
+	if (n < o->clues_min || n > hi)
+		return ("the pattern's givens are not within the bounds on "
+		    "their number");
+	if (!sudoku_symmetry_holds(o->symmetry, o->pattern))
+		return ("the pattern is not invariant under the symmetry");
+	if (genx_twins(o->pattern))
+		return ("the pattern has two blank rows of one band or columns "
+		    "of one stack: swapped, they make a second solution");
+	if (above && genx_singles(o->pattern))
+		return ("every puzzle with that pattern is easy: each blank is, "
+		    "in turn, the only one of a row, column or box");
+	return (NULL);
 }
 
 int
@@ -65,7 +147,7 @@ sudoku_genx_init(struct sudoku_genx *x, uint64_t seed,
 	sudoku_gen_init(&x->gen, seed, level, budget);
 	if (opts != NULL)
 		x->opts = *opts;
-	if (genx_valid(&x->opts, level) != 0) {
+	if (sudoku_genx_check(&x->opts, level) != NULL) {
 		x->gen.state = GEN_OUT;
 		return (-1);
 	}
@@ -85,6 +167,32 @@ sudoku_genx_init(struct sudoku_genx *x, uint64_t seed,
  */
 #define GENX_CAP	64
 #define GENX_STUCK	100
+
+/*
+ * What a descent costs the budget besides its searches' guesses, so that
+ * the budget measures its work as it measures an attempt without a
+ * pattern (about 100 guesses, 14 k instructions a guess all told,
+ * callgrind): a new random grid 12 guesses (its fill takes 170 k
+ * instructions, of which the guesses count only the retries after a
+ * dead end) and the rating of a puzzle kept one a logical step.  A
+ * move (peer checks and up to nine counts of a few solutions) costs its
+ * guesses alone: on dense givens about 4 k instructions and none.
+ * Before, a guess on this path cost 12 to 19 times one of a plain
+ * GENERATE; now 0.2 to 1.1 times (doc/rating.md).
+ */
+#define GENX_GRID_COST	12
+
+/* Counts n guesses more; -1 when that spends the budget. */
+static int
+genx_charge(struct sudoku_gen *gen, uint64_t n)
+{
+	if (gen->budget - gen->spent <= n) {
+		gen->spent = gen->budget;
+		return (-1);
+	}
+	gen->spent += n;
+	return (0);
+}
 
 /* Could digit d go in cell c of p without clashing with a given? */
 static int
@@ -106,7 +214,8 @@ genx_start(struct sudoku_genx *x)
 	struct sudoku_grid	 sol;
 	int			 i;
 
-	if (gen_grid(&x->gen, &sol) != 0)
+	if (gen_grid(&x->gen, &sol) != 0 ||
+	    genx_charge(&x->gen, GENX_GRID_COST) != 0)
 		return (-1);
 	for (i = 0; i < SUDOKU_CELLS; i++)
 		x->work.cell[i] = x->opts.pattern[i] ? sol.cell[i] : 0;
@@ -206,6 +315,8 @@ genx_keep(struct sudoku_genx *x, const struct sudoku_grid *p,
 	struct sudoku_rating	 r;
 
 	rate_known(p, sol, &r);
+	if (x->opts.use_pattern)	/* past the budget: the next count */
+		(void)genx_charge(gen, r.steps + r.trials);
 	gen->seen[r.level]++;
 	if (!x->has_best || (gen->level != SUDOKU_LEVEL_ANY &&
 	    genx_nearer(gen->level, r.level, x->best_rating.level))) {

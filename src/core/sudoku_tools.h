@@ -14,7 +14,7 @@
  *
  * Files: symmetry.c (symmetries of the givens' pattern, pattern text),
  * transform.c (the rule-keeping transformations, sudoku_shuffle()),
- * canon.c, canon_grid.c (canonical forms), reduce.c (minimize,
+ * canon.c, canon_level.c, canon_grid.c (canonical forms), reduce.c (minimize,
  * constrain), genx.c (generation with options), path.c (whole logical
  * solutions).  The same rules as above: no I/O, no allocation, no
  * mutable globals.
@@ -180,12 +180,26 @@ struct sudoku_genx {
  * level out of range, clues_max below 17 (no puzzle with fewer givens
  * has one solution) or above 81, clues_min above clues_max, a pattern
  * of fewer than 17 cells, outside the clues bounds or not invariant
- * under the symmetry; sudoku_genx_run() then answers SUDOKU_GEN_BUDGET
+ * under the symmetry, or any other sudoku_genx_check() refuses;
+ * sudoku_genx_run() then answers SUDOKU_GEN_BUDGET
  * at once.
  */
 int	sudoku_genx_init(struct sudoku_genx *x, uint64_t seed,
 	    enum sudoku_level level, uint64_t budget,
 	    const struct sudoku_gen_opts *opts);
+
+/*
+ * Why no puzzle of that level meets opts (as sudoku_genx_init() judges
+ * them: one short English phrase, a static string), or NULL when some
+ * puzzle may.  Besides the bounds above: a pattern with two blank rows
+ * of one band or columns of one stack (no puzzle on it has one
+ * solution), and, for a level above easy, a pattern whose blanks
+ * singles always fill (taking away, again and again, a blank that is
+ * the only one of its row, column or box leaves none), or clues_min of
+ * 78 or more.
+ */
+const char *sudoku_genx_check(const struct sudoku_gen_opts *opts,
+	    enum sudoku_level level);
 
 /* As sudoku_gen_run(), for a generation with options. */
 enum sudoku_gen_result sudoku_genx_run(struct sudoku_genx *x,

@@ -37,6 +37,7 @@
 #include "auth.h"
 #include "config_table.h"
 #include "tls.h"
+#include "www.h"
 #include "common/log.h"
 #include "common/xmalloc.h"
 
@@ -53,7 +54,7 @@
 #define CONFIG_FILE_MAX	(1024 * 1024)
 
 static const char *const config_sections[] = {
-	"server", "solver", "listen", "tls", "log"
+	"server", "solver", "listen", "tls", "http", "log"
 };
 
 /* One parse of one file. */
@@ -367,20 +368,25 @@ config_load(const char *path, char **cause)
 int
 config_spec_key(const struct listen_spec *spec)
 {
-	if (spec->type == LISTEN_UNIX)
-		return (CONFIG_UNIX);
-	switch (spec->kind) {
-	case LISTEN_PROXIED:
-		return (CONFIG_TCP_PROXY);
-	case LISTEN_METRICS:
-		return (CONFIG_METRICS);
-	case LISTEN_TLS:
-		return (CONFIG_TLS);
-	case LISTEN_TLS_PROXIED:
-		return (CONFIG_TLS_PROXY);
-	default:
-		return (CONFIG_TCP);
-	}
+	static const int keys[] = {
+		[LISTEN_PROXIED] = CONFIG_TCP_PROXY,
+		[LISTEN_METRICS] = CONFIG_METRICS, [LISTEN_TLS] = CONFIG_TLS,
+		[LISTEN_TLS_PROXIED] = CONFIG_TLS_PROXY,
+		[LISTEN_HTTP] = CONFIG_HTTP,
+		[LISTEN_HTTP_PROXIED] = CONFIG_HTTP_PROXY,
+		[LISTEN_HTTPS] = CONFIG_HTTPS,
+		[LISTEN_HTTPS_PROXIED] = CONFIG_HTTPS_PROXY
+	};
+
+	if (spec->kind == LISTEN_CLIENTS)
+		return (spec->type == LISTEN_UNIX ? CONFIG_UNIX : CONFIG_TCP);
+	return (keys[spec->kind]);
+}
+
+int
+config_spec_http(const struct listen_spec *spec)
+{
+	return (spec->kind >= LISTEN_HTTP);
 }
 
 /* Write cf as a configuration file would give it. */
@@ -474,6 +480,9 @@ config_free(struct config *cf)
 	free(cf->tls_allow);
 	allow_clear(&cf->allow_users);
 	allow_clear(&cf->allow_groups);
+	free(cf->http_page_dir);
+	trust_clear(&cf->http_trusted);
+	www_free(cf->www);
 	tls_free(cf->tls);
 	free(cf->auth_file);
 	auth_free(cf->auth);

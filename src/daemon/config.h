@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "allow.h"
+#include "trust.h"
 
 enum listen_type {
 	LISTEN_UNIX = 0,
@@ -27,7 +28,11 @@ enum listen_kind {
 	LISTEN_PROXIED,		/* the same after a PROXY header (tcp_proxy) */
 	LISTEN_METRICS,		/* HTTP GET /metrics for Prometheus */
 	LISTEN_TLS,		/* the line protocol over TLS (tls) */
-	LISTEN_TLS_PROXIED	/* the same after a PROXY header (tls_proxy) */
+	LISTEN_TLS_PROXIED,	/* the same after a PROXY header (tls_proxy) */
+	LISTEN_HTTP,		/* HTTP/JSON, doc/http.md (http) */
+	LISTEN_HTTP_PROXIED,	/* the same after a PROXY header (http_proxy) */
+	LISTEN_HTTPS,		/* HTTP/JSON over TLS (https) */
+	LISTEN_HTTPS_PROXIED	/* the same after a PROXY header (https_proxy) */
 };
 
 struct listen_spec {
@@ -40,6 +45,7 @@ struct listen_spec {
 
 struct tls_ctx;
 struct auth_secret;
+struct www;
 
 struct config {
 	char			*file;	/* where it came from, or NULL */
@@ -57,6 +63,7 @@ struct config {
 	size_t			 max_line;	/* bytes, without LF/CRLF */
 	size_t			 output_high;	/* stop reading above */
 	size_t			 output_low;	/* resume reading below */
+	int			 slice_us;	/* solver time a turn, us */
 	int			 latency_histograms; /* 0 or 1 */
 	int			 slowlog_slower_than; /* us; -1: off */
 	int			 slowlog_max_len;
@@ -89,6 +96,14 @@ struct config {
 	int			 tls_handshake_timeout;	/* seconds */
 	struct tls_ctx		*tls;		/* made of them: tls_load() */
 
+	/* [http] */
+	int			 http_page;	/* 1: GET / serves the page */
+	char			*http_page_dir;	/* its files */
+	size_t			 http_max_body;	/* bytes */
+	int			 http_request_timeout;	/* seconds */
+	struct trust_list	 http_trusted;	/* trusted_proxies */
+	struct www		*www;		/* the page's files: www_load() */
+
 	/* [log] */
 	int			 log_level;	/* LOG_ERR .. LOG_DEBUG */
 	int			 log_facility;	/* LOG_DAEMON, ... */
@@ -113,6 +128,9 @@ void		 config_free(struct config *cf);
 
 /* The config_table type of the key that gives spec (CONFIG_UNIX, ...). */
 int		 config_spec_key(const struct listen_spec *spec);
+
+/* Does spec serve HTTP/JSON (http, http_proxy, https, https_proxy)? */
+int		 config_spec_http(const struct listen_spec *spec);
 
 /* Write every setting, as a configuration file would give it. */
 void		 config_print(FILE *f, const struct config *cf);

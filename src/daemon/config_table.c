@@ -21,6 +21,7 @@
 
 #include "common/defaults.h"
 #include "allow.h"
+#include "trust.h"
 #include "config.h"
 #include "config_table.h"
 #include "common/xmalloc.h"
@@ -98,6 +99,10 @@ const struct config_key config_table[] = {
 	  .min = 0, .max = 67108864, .def = "65536", .flags = CONFIG_RELOAD,
 	  .off = OFF(output_low),
 	  .doc = "resume reading below this; < output_high" },
+	{ .section = "server", .name = "slice_us", .type = CONFIG_INT,
+	  .min = 50, .max = 1000000, .def = "1000", .flags = CONFIG_RELOAD,
+	  .off = OFF(slice_us),
+	  .doc = "solver time a connection gets a turn, in microseconds" },
 	{ .section = "server", .name = "latency_histograms",
 	  .type = CONFIG_INT, .min = 0, .max = 1, .def = "1",
 	  .flags = CONFIG_RELOAD, .off = OFF(latency_histograms),
@@ -174,6 +179,19 @@ const struct config_key config_table[] = {
 	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
 	  .doc = "as tls, after a PROXY header in the clear" },
 
+	{ .section = "listen", .name = "http", .type = CONFIG_HTTP,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "HTTP/JSON (doc/http.md): HOST:PORT, or a Unix socket path" },
+	{ .section = "listen", .name = "http_proxy", .type = CONFIG_HTTP_PROXY,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "as http, behind a load balancer sending a PROXY header" },
+	{ .section = "listen", .name = "https", .type = CONFIG_HTTPS,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "as http, over TLS ([tls]): HOST:PORT" },
+	{ .section = "listen", .name = "https_proxy", .type = CONFIG_HTTPS_PROXY,
+	  .min = 1, .max = 65535, .flags = CONFIG_REPEAT, .off = OFF(listen),
+	  .doc = "as https, after a PROXY header in the clear" },
+
 	{ .section = "tls", .name = "cert", .type = CONFIG_TEXT,
 	  .flags = CONFIG_RELOAD, .off = OFF(tls_cert),
 	  .doc = "PEM file: the certificate, then its chain" },
@@ -202,6 +220,26 @@ const struct config_key config_table[] = {
 	  .min = 1, .max = 600, .def = "10", .flags = CONFIG_RELOAD,
 	  .off = OFF(tls_handshake_timeout),
 	  .doc = "seconds for a TLS handshake to finish, whatever idle_timeout" },
+
+	{ .section = "http", .name = "page", .type = CONFIG_INT,
+	  .min = 0, .max = 1, .def = "1", .flags = CONFIG_RELOAD,
+	  .off = OFF(http_page),
+	  .doc = "1: GET / on the http listeners serves the page" },
+	{ .section = "http", .name = "page_dir", .type = CONFIG_TEXT,
+	  .def = SUDOKUD_WWW_DIR, .flags = CONFIG_RELOAD,
+	  .off = OFF(http_page_dir),
+	  .doc = "the page's files, read at start and at each reload" },
+	{ .section = "http", .name = "max_body", .type = CONFIG_SIZE,
+	  .min = 1024, .max = 67108864, .def = "256k", .flags = CONFIG_RELOAD,
+	  .off = OFF(http_max_body),
+	  .doc = "the largest request body; larger gets 413" },
+	{ .section = "http", .name = "request_timeout", .type = CONFIG_INT,
+	  .min = 1, .max = 3600, .def = "30", .flags = CONFIG_RELOAD,
+	  .off = OFF(http_request_timeout),
+	  .doc = "seconds for a request's head and body to arrive whole" },
+	{ .section = "http", .name = "trusted_proxies", .type = CONFIG_NETS,
+	  .flags = CONFIG_RELOAD, .off = OFF(http_trusted),
+	  .doc = "addresses and networks whose X-Forwarded-For is believed" },
 
 	{ .section = "log", .name = "level", .type = CONFIG_CHOICE,
 	  .names = config_levels, .def = "info", .flags = CONFIG_RELOAD,
@@ -412,6 +450,29 @@ config_table_store(const struct config_key *k, void *f,
 	}
 }
 
+/* A listener's address: the kind its key says, a Unix path or TCP. */
+static int
+config_table_listen(struct config *cf, enum config_type type, const char *v,
+    char **reason)
+{
+	static const enum listen_kind kinds[] = {
+		[CONFIG_UNIX] = LISTEN_CLIENTS, [CONFIG_TCP] = LISTEN_CLIENTS,
+		[CONFIG_TCP_PROXY] = LISTEN_PROXIED,
+		[CONFIG_METRICS] = LISTEN_METRICS, [CONFIG_TLS] = LISTEN_TLS,
+		[CONFIG_TLS_PROXY] = LISTEN_TLS_PROXIED,
+		[CONFIG_HTTP] = LISTEN_HTTP,
+		[CONFIG_HTTP_PROXY] = LISTEN_HTTP_PROXIED,
+		[CONFIG_HTTPS] = LISTEN_HTTPS,
+		[CONFIG_HTTPS_PROXY] = LISTEN_HTTPS_PROXIED
+	};
+	/* http and http_proxy take a Unix socket's path, as unix does. */
+	int	unix_path = type == CONFIG_UNIX || ((type == CONFIG_HTTP ||
+		    type == CONFIG_HTTP_PROXY) && *v == '/');
+
+	return (config_listen_add(cf, unix_path ? LISTEN_UNIX : LISTEN_TCP,
+	    kinds[type], v, reason));
+}
+
 int
 config_table_set(struct config *cf, const struct config_key *k,
     const char *v, char **reason)
@@ -451,23 +512,18 @@ config_table_set(struct config *cf, const struct config_key *k,
 		*(char **)f = *v == '\0' ? NULL : xstrdup(v);
 		return (0);
 	case CONFIG_UNIX:
-		return (config_listen_add(cf, LISTEN_UNIX, LISTEN_CLIENTS, v,
-		    reason));
 	case CONFIG_TCP:
-		return (config_listen_add(cf, LISTEN_TCP, LISTEN_CLIENTS, v,
-		    reason));
 	case CONFIG_TCP_PROXY:
-		return (config_listen_add(cf, LISTEN_TCP, LISTEN_PROXIED, v,
-		    reason));
 	case CONFIG_METRICS:
-		return (config_listen_add(cf, LISTEN_TCP, LISTEN_METRICS, v,
-		    reason));
 	case CONFIG_TLS:
-		return (config_listen_add(cf, LISTEN_TCP, LISTEN_TLS, v,
-		    reason));
 	case CONFIG_TLS_PROXY:
-		return (config_listen_add(cf, LISTEN_TCP, LISTEN_TLS_PROXIED, v,
-		    reason));
+	case CONFIG_HTTP:
+	case CONFIG_HTTP_PROXY:
+	case CONFIG_HTTPS:
+	case CONFIG_HTTPS_PROXY:
+		return (config_table_listen(cf, k->type, v, reason));
+	case CONFIG_NETS:
+		return (trust_parse(f, v, reason));
 	}
 
 	config_table_store(k, f, n, i);
@@ -497,6 +553,10 @@ config_table_format(const struct config *cf, const struct config_key *k,
 		break;
 	case CONFIG_MODE:
 		snprintf(buf, len, "%04o", (unsigned int)*(const mode_t *)f);
+		break;
+	case CONFIG_NETS:
+		s = ((const struct trust_list *)f)->text;
+		snprintf(buf, len, "%s", s == NULL ? "" : s);
 		break;
 	case CONFIG_USERS:
 	case CONFIG_GROUPS:

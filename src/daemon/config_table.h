@@ -26,6 +26,11 @@ enum config_type {
 	CONFIG_METRICS,		/* a TCP address for Prometheus */
 	CONFIG_TLS,		/* a TCP address for clients over TLS */
 	CONFIG_TLS_PROXY,	/* the same, after a PROXY header */
+	CONFIG_HTTP,		/* HTTP/JSON: a TCP address or a Unix path */
+	CONFIG_HTTP_PROXY,	/* the same, behind a load balancer */
+	CONFIG_HTTPS,		/* HTTP/JSON over TLS, a TCP address */
+	CONFIG_HTTPS_PROXY,	/* the same, after a PROXY header */
+	CONFIG_NETS,		/* struct trust_list of addresses, networks */
 	CONFIG_TEXT,		/* char *, a file or a list; "" unsets */
 	CONFIG_USERS,		/* struct allow_list of user names */
 	CONFIG_GROUPS,		/* struct allow_list of group names */

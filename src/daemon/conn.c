@@ -26,12 +26,13 @@
  * a connection's events are its own and are freed with it, so nothing
  * can call back into a freed connection.
  *
- * Fairness.  A slice is at most CONN_SLICE_NS of solver time or
+ * Fairness.  A slice is at most slice_us of solver time or
  * CONN_BATCH requests.  The set's run queue serves one slice per turn of
  * the event loop (conn_set.c), and a connection serves at most one slice
  * per turn from its own read event.  So a request waits for at most one
  * slice of each other connection of its worker, whatever those ask for:
- * a search longer than a slice goes on in later turns.
+ * a search longer than a slice goes on in later turns.  One that comes
+ * on a connection waiting for requests waits for a piece (conn_serve()).
  *
  * Timeouts are deadlines from the moments things happened (deadline.c),
  * one timer per connection, re-armed lazily (conn_timer.c).
@@ -62,9 +63,6 @@
 
 /* Most requests of one slice: a pipelined batch of 32 takes one turn. */
 #define CONN_BATCH		128
-
-/* Most solver time of one slice, in ns: what others wait per turn. */
-#define CONN_SLICE_NS		1000000
 
 /*
  * Least solver time a request starts with, even late in a slice: below
@@ -104,6 +102,8 @@ conn_free(struct conn *c)
 		TAILQ_REMOVE(&set->runq, c, run);
 	TAILQ_REMOVE(&set->conns, c, entry);
 	proto_job_free(set->env, c->job);
+	conn_http_free(c->http);
+	conn_event_close(c);
 	event_free(c->rev);
 	event_free(c->wev);
 	event_free(c->tev);
@@ -155,6 +155,8 @@ conn_frame(struct conn *c)
 {
 	if (!c->started)
 		return (0);
+	if (c->http != NULL)
+		return (conn_http_ready(c));
 	if (frame_ready(&c->fr, conn_cf(c)->max_line, c->eof))
 		return (1);
 	if (frame_partial(&c->fr) != 0 && c->m.partial == 0)
@@ -212,17 +214,23 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	memset(&info, 0, sizeof info);
 	info.authed = c->authed;
 	if (c->job != NULL) {
-		if ((st = proto_resume(env, c->out, c->job, max_ns, ns,
+		if ((st = proto_resume(env, c->http != NULL ?
+		    conn_http_lines(c) : c->out, c->job, max_ns, ns,
 		    &info)) != PROTO_MORE)
 			c->job = NULL;
 		line = c->jobline;
 		len = c->joblen;
 	} else if (conn_frame(c)) {
-		c->since = c->read_ns;
+		/* A batch's next puzzle is whole since the last was answered. */
+		c->since = c->http == NULL || conn_http_first(c) || *t == 0 ?
+		    c->read_ns : *t;
 		if (*t != 0 && conn_cf(c)->latency_histograms)
 			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
-		st = conn_request(c, max_ns < CONN_START_NS ? CONN_START_NS :
-		    max_ns, ns, &info, &line, &len);
+		if (max_ns < CONN_START_NS)
+			max_ns = CONN_START_NS;
+		st = c->http != NULL ? conn_http_request(c, max_ns, ns, &info,
+		    &line, &len) : conn_request(c, max_ns, ns, &info, &line,
+		    &len);
 		if (st == PROTO_MORE)
 			conn_watch_job(c, line, len);
 	} else
@@ -231,9 +239,12 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 	if (info.auth_failed)
 		conn_auth_failed(c);
 	if (*t != 0 && !conn_watch_untimed(c, st, &info))
-		*t = conn_watch_nsec();
-	if (st != PROTO_MORE)
+		*t = info.clock != 0 ? info.clock : conn_watch_nsec();
+	if (st != PROTO_MORE) {
 		conn_watch_done(c, *t, line, len, &info);
+		if (c->http != NULL && info.verb != PROTO_NOVERB)
+			conn_http_answered(c);
+	}
 	return ((int)st);
 }
 
@@ -277,8 +288,10 @@ conn_read(struct conn *c)
 
 /*
  * One slice: requests until there are none, the slice's time or count
- * is used up, the output is over output_high or a request ends the
- * session.  -1 if the connection failed.
+ * is used up, the output is over output_high, a request ends the
+ * session, or another connection has new requests: while one is
+ * reading, the slice runs in pieces and looks for its input after each
+ * (CONN_SET_PIECE_NS, conn_set.h).  -1 if the connection failed.
  *
  * Once replies have gone out early, the client may have sent more
  * requests for them: when the lines read run out, the socket is read
@@ -290,16 +303,20 @@ conn_read(struct conn *c)
 static int
 conn_serve(struct conn *c)
 {
-	uint64_t		 used = 0, early = 0, ns, t = 0;
+	uint64_t		 used = 0, early = 0, looked = 0, ns, t = 0;
+	uint64_t		 piece, slice = conn_cf(c)->slice_us * 1000ULL;
 	int			 n, r, st, refill = 0;
+	int			 others = conn_event_others(c);
 
 	if (conn_watch_timed(c)) {
 		t = conn_watch_nsec();
 		c->untimed = 0;
 	}
-	for (n = 0; n < CONN_BATCH && used < CONN_SLICE_NS && !c->quit;
-	    n++) {
-		if ((st = conn_step(c, CONN_SLICE_NS - used, &ns, &t)) == -1) {
+	for (n = 0; n < CONN_BATCH && used < slice && !c->quit; n++) {
+		piece = slice - used;
+		if (others && piece > CONN_SET_PIECE_NS)
+			piece = CONN_SET_PIECE_NS;
+		if ((st = conn_step(c, piece, &ns, &t)) == -1) {
 			if (!refill || c->eof || c->stop)
 				break;
 			if ((r = conn_read(c)) == -2)
@@ -323,31 +340,13 @@ conn_serve(struct conn *c)
 			    conn_cf(c)->output_high)
 				break;
 		}
+		if (others && used - looked >= CONN_SET_PIECE_NS) {
+			looked = used;
+			if (conn_event_waiting(c->set, c))
+				break;
+		}
 	}
 	return (conn_flush(c));
-}
-
-/* ev added or deleted if on differs from was (it is now on). */
-static unsigned int
-conn_arm(struct event *ev, unsigned int was, int on)
-{
-	if (on && !was)
-		event_add(ev, NULL);
-	else if (!on && was)
-		event_del(ev);
-	return (on != 0);
-}
-
-static void
-conn_reading(struct conn *c, int on)
-{
-	c->reading = conn_arm(c->rev, c->reading, on);
-}
-
-void
-conn_writing(struct conn *c, int on)
-{
-	c->writing = conn_arm(c->wev, c->writing, on);
 }
 
 /* The sending side is done: shut it, and wait for the client's end. */
@@ -505,6 +504,18 @@ conn_writecb(evutil_socket_t fd, short events, void *arg)
 	conn_settle(c);
 }
 
+/* The timer fired: a deadline passed (close), or it is armed again. */
+static void
+conn_timercb(evutil_socket_t fd, short events, void *arg)
+{
+	struct conn	*c = arg;
+
+	(void)fd;
+	(void)events;
+	if (conn_timer_due(c))
+		conn_free(c);
+}
+
 void
 conn_new(struct conn_set *set, int fd, int how,
     const struct remote_addr *who)
@@ -527,11 +538,15 @@ conn_new(struct conn_set *set, int fd, int how,
 	    c->out == NULL)
 		fatalx("%s: out of memory", __func__);
 	TAILQ_INSERT_TAIL(&set->conns, c, entry);
+	conn_event_open(c);
 	c->peer = remote_describe(fd, 0);
 	conn_watch_open(c, how, who);
 	if (!proxy)
 		c->counted = *who;
 	c->tls = (how & CONN_SET_TLS) != 0;
+	if (how & CONN_SET_HTTP)	/* no first look: its bytes are HTTP's */
+		c->http = conn_http_new();
+	c->started = c->http != NULL && !proxy && !c->tls;
 	c->state = proxy ? CONN_PROXY : CONN_IDLE;
 	c->m.quiet = deadline_now();
 	if (c->tls && !proxy) {
@@ -576,10 +591,4 @@ conn_stop(struct conn *c)
 		return;
 	}
 	conn_settle(c);
-}
-
-struct conn *
-conn_next(struct conn *c)
-{
-	return (TAILQ_NEXT(c, entry));
 }

@@ -22,11 +22,24 @@
 #include "common/log.h"
 #include "config.h"
 #include "conn_int.h"
+#include "conn_set.h"
 #include "proto.h"
 #include "remote.h"
 #include "stats.h"
 #include "tls.h"
 #include "walltime.h"
+
+void
+conn_refuse(struct conn *c, const char *code, const char *text)
+{
+	/* HTTPS before its handshake: nothing to say in the clear. */
+	if (c->http != NULL && c->tls && c->ssl == NULL)
+		return;
+	if (c->http != NULL)
+		conn_http_refuse(c, code, text);
+	else
+		evbuffer_add_printf(c->out, "ERR %s %s\n", code, text);
+}
 
 void
 conn_busy_text(const struct config *cf, int peer, char *buf, size_t size)
@@ -56,7 +69,7 @@ conn_admit_peer(struct conn *c, const struct remote_addr *who)
 		return (0);
 	}
 	conn_busy_text(conn_cf(c), 1, text, sizeof text);
-	evbuffer_add_printf(c->out, "ERR busy %s\n", text);
+	conn_refuse(c, "busy", text);
 	stats_add(set->env->st, STAT_ERR_BUSY, 1);
 	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);
 	return (-1);
@@ -110,7 +123,7 @@ conn_proxy(struct conn *c)
 	if (r < 0) {
 		if (r == -1) {
 			stats_add(c->set->env->st, STAT_ERR_SYNTAX, 1);
-			evbuffer_add_printf(c->out, "ERR syntax %s\n", why);
+			conn_refuse(c, "syntax", why);
 		}
 		c->quit = 1;
 		frame_clear(&c->fr);
@@ -131,9 +144,8 @@ conn_proxy(struct conn *c)
 int
 conn_handshake(struct conn *c)
 {
+	char	subject[256], text[320];
 	int	r;
-
-	char	subject[256];
 
 	if ((r = conn_tls_step(c)) <= 0)
 		return (r);
@@ -142,9 +154,10 @@ conn_handshake(struct conn *c)
 		clients_cert(c->set->env->clients, &c->card, subject);
 	if (conn_cf(c)->tls_allow != NULL &&
 	    !tls_allowed(c->ssl, conn_cf(c)->tls_allow)) {
-		evbuffer_add_printf(c->out, "ERR noauth certificate %s is not "
-		    "allowed here (allow_names)\n", subject[0] != '\0' ?
-		    subject : "(none)");
+		snprintf(text, sizeof text, "certificate %s is not allowed "
+		    "here (allow_names)", subject[0] != '\0' ? subject :
+		    "(none)");
+		conn_refuse(c, "noauth", text);
 		stats_add(c->set->env->st, STAT_ERR_NOAUTH, 1);
 		c->quit = 1;
 	}
@@ -155,28 +168,41 @@ conn_handshake(struct conn *c)
 	return (1);
 }
 
-void
-conn_auth_failed(struct conn *c)
+size_t
+conn_admit_reply(int how, const char *code, const char *text, char *buf,
+    size_t size)
 {
-	if (wall_due(&c->set->auth_warned, 60))
-		log_warnx("fd %d%s: AUTH with a wrong secret (such failures "
-		    "are logged once a minute; see STATS auth_failures)",
-		    c->fd, CONN_PEER(c));
+	struct evbuffer	*b;
+	size_t		 n;
+	int		 len;
+
+	if (!(how & CONN_SET_HTTP)) {
+		len = snprintf(buf, size, "ERR %s %s\n", code, text);
+		return (len < 0 ? 0 : (size_t)len < size ? (size_t)len :
+		    size - 1);
+	}
+	if ((how & CONN_SET_TLS) || (b = evbuffer_new()) == NULL)
+		return (0);
+	conn_http_refusal(b, code, text);
+	n = (size_t)evbuffer_remove(b, buf, size);
+	evbuffer_free(b);
+	return (n);
 }
 
 int
-conn_admit_unix(struct conn_set *set, int fd)
+conn_admit_unix(struct conn_set *set, int fd, int how)
 {
 	const struct config	*cf = set->env->cf;
-	char			 buf[256];
+	char			 buf[1024], text[128];
 	uint32_t		 uid = 0;
-	int			 len;
+	size_t			 len;
 
 	if (allow_peer(&cf->allow_users, &cf->allow_groups, fd, &uid))
 		return (0);
-	len = snprintf(buf, sizeof buf, "ERR noauth user %u may not connect "
-	    "to this socket (allow_users, allow_groups)\n", uid);
-	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
+	snprintf(text, sizeof text, "user %u may not connect to this socket "
+	    "(allow_users, allow_groups)", uid);
+	len = conn_admit_reply(how, "noauth", text, buf, sizeof buf);
+	if (send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
 		log_debug("noauth reply: %s", strerror(errno));
 	stats_add(set->env->st, STAT_ERR_NOAUTH, 1);
 	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);

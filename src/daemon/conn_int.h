@@ -2,8 +2,10 @@
 /*
  * conn_int.h -- what the files of the connection unit share: a client
  * connection (conn.c, the state machine and its I/O; conn_timer.c, its
- * deadlines) and the set of a worker's connections it lives in
- * (conn_set.c).  Private to them: the worker uses conn_set.h.
+ * deadlines; conn_event.c, what its socket is watched for) and the set
+ * of a worker's connections it lives in (conn_set.c).  Private to them:
+ * the worker uses conn_set.h.  conn.c calls the others; none of them
+ * calls back into conn.c but conn_set.c, which drives it.
  *
  * The set is plain data that a connection updates as it changes state:
  * it joins the run queue when it has requests to serve, and counts
@@ -33,6 +35,7 @@ struct config;
 struct proto_env;
 struct ssl_st;
 struct conn;
+struct conn_http;
 
 /* Bytes asked of one read(2): about 200 puzzle requests. */
 #define CONN_READ		16384
@@ -45,6 +48,8 @@ struct conn_set {
 	struct conn_list	 conns;
 	struct conn_list	 runq;		/* BUSY, in turn order */
 	struct event		*run_ev;	/* serves the head of runq */
+	int			 ep;		/* epoll: new input (edges) */
+	unsigned int		 reading;	/* connections reading */
 	char			 rbuf[CONN_READ];	/* frame.h's scratch */
 	int			 draining;	/* break the loop once empty */
 	int64_t			 tls_warned;	/* a failed handshake logged */
@@ -90,13 +95,18 @@ void	conn_first(struct conn *);
  */
 void	conn_proxy(struct conn *);
 int	conn_handshake(struct conn *);
-/* An AUTH with a wrong secret: logged once a minute at most. */
-void	conn_auth_failed(struct conn *);
 /*
  * A Unix socket's peer against allow_users and allow_groups: 0, or -1
- * with fd answered ERR noauth and closed.
+ * with fd answered ERR noauth (or its HTTP response) and closed.
  */
-int	conn_admit_unix(struct conn_set *, int fd);
+int	conn_admit_unix(struct conn_set *, int fd, int how);
+/*
+ * A refusal of a socket not served yet, as a listener of how says it,
+ * into buf: "ERR code text" or an HTTP response (nothing over TLS);
+ * returns its length.
+ */
+size_t	conn_admit_reply(int how, const char *code, const char *text,
+	    char *buf, size_t size);
 
 /*
  * conn_tls.c: a read into p (bytes, 0 at the end, -1 nothing yet, -2
@@ -110,6 +120,35 @@ ssize_t	conn_send(struct conn *);
 int	conn_tls_start(struct conn *);
 int	conn_tls_step(struct conn *);
 void	conn_tls_end(struct conn *);
+
+/*
+ * conn_http.c: a connection of an HTTP listener (doc/http.md), in
+ * c->http.  Ready: is a request to serve (conn_frame() for a line)?
+ * Request: serve its next line, as conn_request() serves a line: *line
+ * (NULL if the request was answered without one: a file, a refusal),
+ * its reply to conn_http_lines(); once a line is answered (a job's
+ * too), conn_http_answered() makes the response.  First: no line of
+ * the request under way has been served.
+ */
+struct conn_http *conn_http_new(void);
+void	conn_http_free(struct conn_http *);
+int	conn_http_ready(struct conn *);
+enum proto_status conn_http_request(struct conn *, uint64_t max_ns,
+	    uint64_t *ns, struct proto_info *, const char **line,
+	    size_t *len);
+int	conn_http_first(struct conn *);
+struct evbuffer *conn_http_lines(struct conn *);
+void	conn_http_answered(struct conn *);
+/*
+ * A refusal before any request (ERR code text on the line protocol):
+ * into c->out, the connection closing after it; and the same made for a
+ * socket not served yet.
+ */
+void	conn_http_refuse(struct conn *, const char *code, const char *text);
+void	conn_http_refusal(struct evbuffer *out, const char *code,
+	    const char *text);
+/* conn_admit.c: ERR code text, or conn_http_refuse() for HTTP. */
+void	conn_refuse(struct conn *, const char *code, const char *text);
 
 /* Its turn in the run queue (it is the head): one slice. */
 void	conn_run(struct conn *);
@@ -126,11 +165,20 @@ void	conn_retime(struct conn *);
 /* Close now. */
 void	conn_free(struct conn *);
 
-/* Watch for the socket being writable, or not (conn.c). */
+/*
+ * conn_event.c: watch for the socket being readable, or not (the set
+ * counts the connections reading); writable, or not.  The socket joins
+ * the set's watch of new input (open) and leaves it with every event
+ * (close, before it is closed).  Whether a connection other than self
+ * is reading, and whether one has had new input since the last look
+ * (self NULL: any; one epoll_wait, no timeout).
+ */
+void	conn_reading(struct conn *, int on);
 void	conn_writing(struct conn *, int on);
-
-/* The next connection of the set, for walking it; NULL at the end. */
-struct conn *conn_next(struct conn *);
+void	conn_event_open(struct conn *);
+void	conn_event_close(struct conn *);
+int	conn_event_others(const struct conn *self);
+int	conn_event_waiting(const struct conn_set *, const struct conn *self);
 
 #define CONN_PEER(c)	((c)->peer != NULL ? (c)->peer : "")
 
@@ -154,6 +202,7 @@ struct conn {
 	struct event		*tev;		/* deadline */
 	struct evbuffer		*out;
 	struct proto_job	*job;		/* a search under way */
+	struct conn_http	*http;		/* an HTTP listener's; NULL */
 	char			*jobline;	/* its first bytes, for the */
 	size_t			 joblen;	/* slow log; or NULL */
 	uint64_t		 since;		/* ns: the request was whole */
@@ -180,6 +229,7 @@ struct conn {
 	unsigned int		 authed:1;	/* AUTH has succeeded */
 	unsigned int		 fin:1;		/* TCP: the client's FIN is in */
 	unsigned int		 half:1;	/* counted by admit_half() */
+	unsigned int		 polled:1;	/* in the set's ep */
 
 	TAILQ_ENTRY(conn)	 entry;		/* the set's connections */
 	TAILQ_ENTRY(conn)	 run;		/* the run queue */
@@ -202,14 +252,20 @@ void	conn_watch_open(struct conn *, int how,
 void	conn_watch_close(struct conn *);
 void	conn_watch_state(struct conn *);
 void	conn_watch_job(struct conn *, const char *line, size_t len);
+/* Whether it has authenticated, for its card (AUTH, a bearer token). */
+void	conn_watch_auth(struct conn *, int authed);
 void	conn_watch_done(struct conn *, uint64_t t, const char *line,
 	    size_t len, const struct proto_info *);
+/* An AUTH with a wrong secret: logged once a minute at most. */
+void	conn_auth_failed(struct conn *);
 
-/* Make sure the timer fires by the deadline; later ones it re-arms. */
+/*
+ * conn_timer.c: make sure the timer fires by the deadline (later ones
+ * it re-arms); and, when it has fired, whether a deadline passed (1:
+ * logged and counted, close c) or it is armed again for the next (0).
+ */
 void	conn_timer(struct conn *);
-
-/* The timer fired: a deadline passed (close), or re-arm for the next. */
-void	conn_timercb(evutil_socket_t, short, void *);
+int	conn_timer_due(struct conn *);
 
 static inline const struct config *
 conn_cf(const struct conn *c)

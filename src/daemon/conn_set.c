@@ -8,6 +8,7 @@
  * between two slices (see conn.c for what a slice is).
  */
 #include <sys/types.h>
+#include <sys/epoll.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
 
@@ -57,6 +58,8 @@ conn_set_new(struct event_base *base, struct proto_env *env)
 	TAILQ_INIT(&set->runq);
 	if ((set->run_ev = evtimer_new(base, conn_set_runcb, set)) == NULL)
 		fatalx("%s: evtimer_new failed", __func__);
+	if ((set->ep = epoll_create1(EPOLL_CLOEXEC)) == -1)
+		fatal("%s: epoll_create1", __func__);
 	atomic_init(&set->closed, 0);
 	return (set);
 }
@@ -66,6 +69,7 @@ conn_set_free(struct conn_set *set)
 {
 	conn_set_close_all(set);
 	event_free(set->run_ev);
+	close(set->ep);
 	free(set);
 }
 
@@ -74,16 +78,14 @@ conn_set_free(struct conn_set *set)
  * user) and close; never blocks.
  */
 static void
-conn_set_refuse(struct conn_set *set, int fd, int peer)
+conn_set_refuse(struct conn_set *set, int fd, int peer, int how)
 {
-	char	buf[512];
-	int	len;
+	char	buf[1024], text[256];
+	size_t	len;
 
-	memcpy(buf, "ERR busy ", 9);
-	conn_busy_text(set->env->cf, peer, buf + 9, sizeof buf - 10);
-	len = (int)strlen(buf);
-	buf[len++] = '\n';
-	if (send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
+	conn_busy_text(set->env->cf, peer, text, sizeof text);
+	len = conn_admit_reply(how, "busy", text, buf, sizeof buf);
+	if (send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT) == -1)
 		log_debug("busy reply: %s", strerror(errno));
 	stats_add(set->env->st, STAT_REJECTED_CONNECTIONS, 1);
 	stats_add(set->env->st, STAT_ERR_BUSY, 1);
@@ -117,19 +119,19 @@ conn_set_add(struct conn_set *set, int fd, int how)
 	}
 	if (admit_open(set->env->admit, (unsigned int)cf->max_connections)
 	    != 0) {
-		conn_set_refuse(set, fd, 0);
+		conn_set_refuse(set, fd, 0, how);
 		goto closed;
 	}
 	/* Behind a PROXY header the peer is the client it names: later. */
 	remote_get(fd, &who);
-	if (who.family == AF_UNIX && conn_admit_unix(set, fd) != 0) {
+	if (who.family == AF_UNIX && conn_admit_unix(set, fd, how) != 0) {
 		admit_close(set->env->admit);
 		goto closed;
 	}
 	if (!(how & CONN_SET_PROXY) && admit_peer(set->env->admit, &who,
 	    (unsigned int)cf->max_connections_per_peer) != 0) {
 		admit_close(set->env->admit);
-		conn_set_refuse(set, fd, 1);
+		conn_set_refuse(set, fd, 1, how);
 		goto closed;
 	}
 	conn_new(set, fd, how, &who);
@@ -143,7 +145,7 @@ conn_set_reconfigure(struct conn_set *set)
 {
 	struct conn	*c;
 
-	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = conn_next(c))
+	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = TAILQ_NEXT(c, entry))
 		conn_retime(c);
 }
 
@@ -154,7 +156,7 @@ conn_set_drain(struct conn_set *set)
 
 	set->draining = 1;
 	for (c = TAILQ_FIRST(&set->conns); c != NULL; c = next) {
-		next = conn_next(c);
+		next = TAILQ_NEXT(c, entry);
 		conn_stop(c);
 	}
 	if (TAILQ_EMPTY(&set->conns))
@@ -186,4 +188,10 @@ int
 conn_set_busy(const struct conn_set *set)
 {
 	return (!TAILQ_EMPTY(&set->runq) || set->draining);
+}
+
+int
+conn_set_waiting(const struct conn_set *set)
+{
+	return (conn_event_waiting(set, NULL));
 }

@@ -27,6 +27,7 @@ void		 conn_set_free(struct conn_set *);
 /* How a connection starts: bits of conn_set_add()'s how. */
 #define CONN_SET_PROXY	0x1	/* with a PROXY header (tcp_proxy, tls_proxy) */
 #define CONN_SET_TLS	0x2	/* then a TLS handshake (tls, tls_proxy) */
+#define CONN_SET_HTTP	0x4	/* HTTP/JSON, doc/http.md (http, https, ...) */
 
 /*
  * Serve fd, an accepted non-blocking socket counted as open in STATS,
@@ -57,5 +58,17 @@ unsigned int	 conn_set_closed(struct conn_set *);
 
 /* Has a connection of set work to do (its run queue is not empty)? */
 int		 conn_set_busy(const struct conn_set *);
+
+/*
+ * Has a connection that waits for requests had new input since the
+ * last look?  One system call: a slice of requests looks after each
+ * piece of CONN_SET_PIECE_NS of solving while another connection is
+ * reading (conn.c), and makes way if so; work of the worker's own
+ * between turns (the GENERATE pool) does the same.  A PING beside a
+ * long search waits for a piece, not a slice; the search pays one
+ * epoll_wait a piece, about 1 % of it (doc/bench-daemon.md).
+ */
+#define CONN_SET_PIECE_NS	50000
+int		 conn_set_waiting(const struct conn_set *);
 
 #endif /* CONN_SET_H */

@@ -4,6 +4,8 @@
  * earliest deadline (deadline.c computes which comes first from the
  * moments conn.c records) and re-armed lazily: a later deadline leaves
  * it alone, and when it fires early it is armed again for what is due.
+ * When one has passed, conn.c's callback closes the connection: this
+ * file only says so (conn_timer_due()), and calls nothing of conn.c.
  */
 #include <sys/types.h>
 #include <sys/queue.h>
@@ -30,6 +32,8 @@ conn_deadline(const struct conn *c, uint64_t *at)
 	lim.idle = (unsigned int)cf->idle_timeout;
 	lim.write = (unsigned int)cf->write_timeout;
 	lim.handshake = (unsigned int)cf->tls_handshake_timeout;
+	lim.request = c->http != NULL ?
+	    (unsigned int)cf->http_request_timeout : 0;
 	if (c->state == CONN_LINGER)
 		ph = DEADLINE_LINGERING;
 	else if (c->state == CONN_PROXY)
@@ -71,29 +75,28 @@ static const struct {
 	[DEADLINE_IDLE] = { "idle, closing", STAT_IDLE_KICKS },
 	[DEADLINE_WRITE] = { "closing a connection that does not read",
 	    STAT_OUTPUT_KICKS },
-	[DEADLINE_LINGER] = { "the client did not close", STAT__COUNT }
+	[DEADLINE_LINGER] = { "the client did not close", STAT__COUNT },
+	[DEADLINE_REQUEST] = { "no whole HTTP request within "
+	    "request_timeout, closing", STAT_IDLE_KICKS }
 };
 
-void
-conn_timercb(evutil_socket_t fd, short events, void *arg)
+int
+conn_timer_due(struct conn *c)
 {
-	struct conn		*c = arg;
 	enum deadline_kind	 k;
 	uint64_t		 d;
 
-	(void)fd;
-	(void)events;
 	c->armed = 0;
 	if ((k = conn_deadline(c, &d)) == DEADLINE_NONE)
-		return;
+		return (0);
 	if (deadline_now() < d) {
 		conn_timer(c);
-		return;
+		return (0);
 	}
 	log_debug("fd %d%s: %s", c->fd, CONN_PEER(c), conn_kicks[k].why);
 	if (conn_kicks[k].stat != STAT__COUNT)
 		stats_add(c->set->env->st, conn_kicks[k].stat, 1);
-	conn_free(c);
+	return (1);
 }
 
 void

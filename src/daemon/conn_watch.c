@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * conn_watch.c -- what a connection tells those who watch the server:
- * the latency histograms (stats.h), the slow log (slowlog.h) and its
- * card in CLIENT LIST (clients.h).
+ * the latency histograms (stats.h), the slow log (slowlog.h), its card
+ * in CLIENT LIST (clients.h), and the log of a wrong secret.
  *
  * Every request served moves the card (requests, last activity); the
  * clock is read only when the histograms or the slow log want it, once
@@ -23,11 +23,13 @@
 #include <event2/buffer.h>
 
 #include "clients.h"
+#include "common/log.h"
 #include "config.h"
 #include "conn_int.h"
 #include "conn_set.h"
 #include "slowlog.h"
 #include "stats.h"
+#include "walltime.h"
 
 /*
  * Most instant requests in a row (proto_info's instant: PING, VERSION,
@@ -88,14 +90,16 @@ void
 conn_watch_open(struct conn *c, int how, const struct remote_addr *peer)
 {
 	static const char *const transports[] = {
-		"tcp", "tcp_proxy", "tls", "tls_proxy"
+		"tcp", "tcp_proxy", "tls", "tls_proxy",
+		"http", "http_proxy", "https", "https_proxy"
 	};
 	struct clients_card	*k = &c->card;
 	int			 proxy = (how & CONN_SET_PROXY) != 0;
 
 	k->peer = *peer;
-	k->transport = k->peer.family == AF_UNIX ? "unix" :
-	    transports[how & (CONN_SET_PROXY | CONN_SET_TLS)];
+	k->transport = k->peer.family == AF_UNIX && !(how & CONN_SET_HTTP) ?
+	    "unix" : transports[how & (CONN_SET_PROXY | CONN_SET_TLS |
+	    CONN_SET_HTTP)];
 	k->born = deadline_now();
 	atomic_init(&k->active, k->born);
 	atomic_init(&k->requests, 0);
@@ -156,6 +160,13 @@ conn_watch_slow(struct conn *c, const char *line, size_t len, uint64_t us,
 }
 
 void
+conn_watch_auth(struct conn *c, int authed)
+{
+	clients_auth(&c->card, conn_cf(c)->auth == NULL ? CLIENTS_AUTH_NONE :
+	    authed ? CLIENTS_AUTH_YES : CLIENTS_AUTH_NO);
+}
+
+void
 conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
     const struct proto_info *info)
 {
@@ -164,8 +175,7 @@ conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
 
 	clients_set(&c->card.requests, atomic_load_explicit(
 	    &c->card.requests, memory_order_relaxed) + 1);
-	clients_auth(&c->card, cf->auth == NULL ? CLIENTS_AUTH_NONE :
-	    c->authed ? CLIENTS_AUTH_YES : CLIENTS_AUTH_NO);
+	conn_watch_auth(c, c->authed);
 	/* The slow log keeps no secret: AUTH's argument goes. */
 	if (info->secret) {
 		line = "AUTH ...";
@@ -180,4 +190,17 @@ conn_watch_done(struct conn *c, uint64_t t, const char *line, size_t len,
 	if (cf->slowlog_slower_than >= 0 && line != NULL &&
 	    took / 1000 >= (uint64_t)cf->slowlog_slower_than)
 		conn_watch_slow(c, line, len, took / 1000, info->guesses);
+}
+
+/*
+ * An AUTH with a wrong secret, of the line protocol or a bearer token
+ * of HTTP: the log is told once a minute at most (STATS counts each).
+ */
+void
+conn_auth_failed(struct conn *c)
+{
+	if (wall_due(&c->set->auth_warned, 60))
+		log_warnx("fd %d%s: AUTH with a wrong secret (such failures "
+		    "are logged once a minute; see STATS auth_failures)",
+		    c->fd, CONN_PEER(c));
 }

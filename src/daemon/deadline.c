@@ -51,7 +51,14 @@ deadline_next(const struct deadline_moments *m, enum deadline_phase phase,
 		*at = m->write + (uint64_t)lim->write * 1000;
 		return (DEADLINE_WRITE);
 	}
-	if (phase != DEADLINE_READING || lim->idle == 0)
+	if (phase != DEADLINE_READING)
+		return (DEADLINE_NONE);
+	/* HTTP: an incomplete request has its own, whatever idle says. */
+	if (m->partial != 0 && lim->request != 0) {
+		*at = m->partial + (uint64_t)lim->request * 1000;
+		return (DEADLINE_REQUEST);
+	}
+	if (lim->idle == 0)
 		return (DEADLINE_NONE);
 	/* An incomplete line has idle_timeout from its first byte. */
 	since = m->partial != 0 ? m->partial : m->quiet;

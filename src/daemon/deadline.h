@@ -52,7 +52,8 @@ enum deadline_kind {
 	DEADLINE_TLS,		/* no TLS handshake in time */
 	DEADLINE_IDLE,		/* idle_timeout */
 	DEADLINE_WRITE,		/* write_timeout: replies not read */
-	DEADLINE_LINGER		/* the client did not close */
+	DEADLINE_LINGER,	/* the client did not close */
+	DEADLINE_REQUEST	/* [http] request_timeout */
 };
 
 /* Timeouts in seconds, 0 meaning never. */
@@ -60,6 +61,7 @@ struct deadline_limits {
 	unsigned int	idle;
 	unsigned int	write;
 	unsigned int	handshake;	/* TLS: never 0 */
+	unsigned int	request;	/* HTTP: an incomplete request's, else 0 */
 };
 
 /* Now, in the unit of the moments. */

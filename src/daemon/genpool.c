@@ -138,7 +138,7 @@ genpool_turn(evutil_socket_t fd, short events, void *arg)
 	struct genpool		*p = arg;
 	struct sudoku_grid	 found;
 	enum sudoku_gen_result	 res = SUDOKU_GEN_MORE;
-	uint64_t		 t0, t, spent;
+	uint64_t		 t0, t, looked, spent;
 	int			 level;
 
 	(void)fd;
@@ -152,11 +152,17 @@ genpool_turn(evutil_socket_t fd, short events, void *arg)
 			return;		/* full: until a puzzle is taken */
 		genpool_start(p, (enum sudoku_level)level);
 	}
-	t0 = genpool_nsec();
+	t0 = looked = genpool_nsec();
 	spent = p->gen.spent;
 	do {
 		res = sudoku_gen_run(&p->gen, 1, &found, NULL);
 		t = genpool_nsec();
+		/* A request that came meanwhile goes first, as in a slice. */
+		if (t - looked >= CONN_SET_PIECE_NS) {
+			looked = t;
+			if (conn_set_waiting(p->set))
+				break;
+		}
 	} while (res == SUDOKU_GEN_MORE && t - t0 < GENPOOL_SLICE_NS);
 	/* Solver time of the server's, but of no request's. */
 	stats_add(p->env->st, STAT_SOLVE_NSEC, t - t0);

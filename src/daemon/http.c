@@ -3,10 +3,11 @@
  * http.c -- HTTP/1.x request heads in, response heads out (see http.h).
  *
  * Strict where a lax reading could desynchronise a connection kept
- * alive (RFC 9112): a body announced by Content-Length or
- * Transfer-Encoding is refused, not skipped; obsolete line folding, a
- * blank before a field's colon and control bytes are 400; HTTP/1.1
- * needs exactly one Host.  Lenient where the RFC allows it: bare LF
+ * alive (RFC 9112, 6.3 and 11.2): a Content-Length that is not one
+ * decimal number, or one sent with a Transfer-Encoding, is 400 (a
+ * request smuggled past a proxy that reads the other); obsolete line
+ * folding, a blank before a field's colon and control bytes are 400;
+ * HTTP/1.1 needs exactly one Host.  Lenient where the RFC allows it: bare LF
  * ends a line, empty lines before the request line are skipped, the
  * absolute form of a target is read for its path.
  */
@@ -91,8 +92,11 @@ http_target(const char *t, size_t n, struct http_req *req)
 		req->path = t;
 		req->pathlen = n;
 	}
-	if ((q = memchr(req->path, '?', req->pathlen)) != NULL)
+	if ((q = memchr(req->path, '?', req->pathlen)) != NULL) {
+		req->query = q + 1;
+		req->querylen = req->pathlen - (size_t)(q + 1 - req->path);
 		req->pathlen = (size_t)(q - req->path);
+	}
 	return (HTTP_OK);
 }
 
@@ -128,6 +132,8 @@ http_request_line(const char *s, size_t n, struct http_req *req, int *minor)
 		req->method = HTTP_GET;
 	else if (mlen == 4 && memcmp(s, "HEAD", 4) == 0)
 		req->method = HTTP_HEAD;
+	else if (mlen == 4 && memcmp(s, "POST", 4) == 0)
+		req->method = HTTP_POST;
 	else
 		req->method = HTTP_OTHER;
 	return (http_target(sp1 + 1, (size_t)(sp2 - sp1 - 1), req));
@@ -155,12 +161,105 @@ http_has_token(const char *v, size_t n, const char *tok)
 	return (0);
 }
 
-/* What the header fields say; counts in *hosts, the tokens in *close. */
+/* What the header fields say, counted as they come. */
 struct http_fields {
 	int	hosts;
 	int	close;
 	int	keepalive;
+	int	lengths;	/* Content-Length fields */
 };
+
+/* Is the media type at the start of v (before any ';') type? */
+static int
+http_media(const char *v, size_t n, const char *type)
+{
+	size_t	tlen = strlen(type);
+
+	return (n >= tlen && strncasecmp(v, type, tlen) == 0 &&
+	    (n == tlen || v[tlen] == ';' || v[tlen] == ' ' ||
+	    v[tlen] == '\t' || v[tlen] == ','));
+}
+
+/* Accept: the first of the media types a batch may be sent as. */
+static enum http_accept
+http_accept(const char *v, size_t n)
+{
+	size_t	i = 0;
+
+	while (i < n) {
+		while (i < n && (v[i] == ' ' || v[i] == '\t' || v[i] == ','))
+			i++;
+		if (http_media(v + i, n - i, "application/x-ndjson"))
+			return (HTTP_ACCEPT_NDJSON);
+		if (http_media(v + i, n - i, "application/jsonl"))
+			return (HTTP_ACCEPT_JSONL);
+		while (i < n && v[i] != ',')
+			i++;
+	}
+	return (HTTP_ACCEPT_JSON);
+}
+
+/* Content-Length: decimal digits alone, at most 2^62. */
+static enum http_result
+http_length(const char *v, size_t n, struct http_req *req,
+    struct http_fields *f)
+{
+	uint64_t	len = 0;
+	size_t		i;
+
+	if (n == 0 || ++f->lengths > 1)
+		return (http_bad(req, 400, "malformed Content-Length"));
+	for (i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9' || len > (UINT64_C(1) << 62) / 10)
+			return (http_bad(req, 400, "malformed Content-Length"));
+		len = len * 10 + (uint64_t)(v[i] - '0');
+	}
+	req->length = len;
+	return (HTTP_OK);
+}
+
+/* Is the field name at s, nlen bytes, name (in any case)? */
+static int
+http_named(const char *s, size_t nlen, const char *name)
+{
+	return (nlen == strlen(name) && strncasecmp(s, name, nlen) == 0);
+}
+
+/* The fields a request's handling reads; others are skipped. */
+static enum http_result
+http_value(const char *s, size_t nlen, const char *v, size_t n,
+    struct http_req *req, struct http_fields *f)
+{
+	struct http_value	val = { v, n };
+
+	if (http_named(s, nlen, "Host"))
+		f->hosts++;
+	else if (http_named(s, nlen, "Connection")) {
+		f->close |= http_has_token(v, n, "close");
+		f->keepalive |= http_has_token(v, n, "keep-alive");
+	} else if (http_named(s, nlen, "Content-Length"))
+		return (http_length(v, n, req, f));
+	else if (http_named(s, nlen, "Transfer-Encoding"))
+		req->chunked = 1;
+	else if (http_named(s, nlen, "Expect"))
+		req->expect |= http_has_token(v, n, "100-continue");
+	else if (http_named(s, nlen, "Accept") && req->accept ==
+	    HTTP_ACCEPT_JSON)
+		req->accept = http_accept(v, n);
+	else if (http_named(s, nlen, "Content-Type"))
+		req->ctype = val;
+	else if (http_named(s, nlen, "Authorization"))
+		req->auth = val;
+	else if (http_named(s, nlen, "X-Forwarded-For")) {
+		if (req->nxff == HTTP_XFF_LINES) {
+			memmove(req->xff, req->xff + 1, sizeof req->xff -
+			    sizeof req->xff[0]);
+			req->nxff--;
+		}
+		req->xff[req->nxff++] = val;
+	}
+	return (HTTP_OK);
+}
 
 static enum http_result
 http_field(const char *s, size_t n, struct http_req *req,
@@ -185,21 +284,11 @@ http_field(const char *s, size_t n, struct http_req *req,
 		;
 	while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
 		end--;
-	if (nlen == 4 && strncasecmp(s, "Host", 4) == 0)
-		f->hosts++;
-	else if (nlen == 10 && strncasecmp(s, "Connection", 10) == 0) {
-		f->close |= http_has_token(v, (size_t)(end - v), "close");
-		f->keepalive |= http_has_token(v, (size_t)(end - v),
-		    "keep-alive");
-	} else if ((nlen == 14 && strncasecmp(s, "Content-Length", 14) == 0 &&
-	    (end - v != 1 || *v != '0')) ||
-	    (nlen == 17 && strncasecmp(s, "Transfer-Encoding", 17) == 0))
-		return (http_bad(req, 413, "request bodies are not accepted"));
-	return (HTTP_OK);
+	return (http_value(s, nlen, v, (size_t)(end - v), req, f));
 }
 
 enum http_result
-http_parse(const char *p, size_t len, struct http_req *req)
+http_parse_head(const char *p, size_t len, struct http_req *req)
 {
 	struct http_fields	 f;
 	const char		*line;
@@ -232,23 +321,64 @@ http_parse(const char *p, size_t len, struct http_req *req)
 	if (minor >= 1 && f.hosts != 1)
 		return (http_bad(req, 400, f.hosts == 0 ? "HTTP/1.1 request "
 		    "without Host" : "more than one Host"));
+	if (req->chunked && f.lengths > 0)
+		return (http_bad(req, 400, "both Content-Length and "
+		    "Transfer-Encoding"));
 	req->len = pos;
+	req->minor = minor;
 	req->keepalive = !f.close && (minor >= 1 || f.keepalive);
 	return (HTTP_OK);
+}
+
+int
+http_head_due(const char *p, size_t len, struct http_scan *s)
+{
+	int	due = len >= HTTP_MAX_HEAD;
+
+	for (; s->pos < len && !due; s->pos++) {
+		if (p[s->pos] != '\n') {
+			s->text |= p[s->pos] != '\r';
+			continue;
+		}
+		/* As http_parse_head(): CR and LF before the request line. */
+		if (s->lines == 0 && !s->text)
+			continue;
+		due = ++s->lines == 1 || !s->text;
+		s->text = 0;
+	}
+	return (due);
+}
+
+enum http_result
+http_parse(const char *p, size_t len, struct http_req *req)
+{
+	enum http_result	r;
+
+	if ((r = http_parse_head(p, len, req)) == HTTP_OK &&
+	    (req->length != 0 || req->chunked))
+		return (http_bad(req, 413, "request bodies are not accepted"));
+	return (r);
 }
 
 const char *
 http_reason(int status)
 {
 	switch (status) {
+	case 100: return ("Continue");
 	case 200: return ("OK");
 	case 400: return ("Bad Request");
+	case 401: return ("Unauthorized");
 	case 404: return ("Not Found");
 	case 405: return ("Method Not Allowed");
 	case 408: return ("Request Timeout");
+	case 411: return ("Length Required");
 	case 413: return ("Content Too Large");
+	case 415: return ("Unsupported Media Type");
+	case 422: return ("Unprocessable Content");
 	case 431: return ("Request Header Fields Too Large");
+	case 500: return ("Internal Server Error");
 	case 503: return ("Service Unavailable");
+	case 504: return ("Gateway Timeout");
 	case 505: return ("HTTP Version Not Supported");
 	default: return ("Error");
 	}
@@ -265,8 +395,12 @@ http_head(struct evbuffer *out, int status, const char *type, size_t length,
 	gmtime_r(&now, &tm);
 	strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", &tm);
 	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\nDate: %s\r\n"
-	    "Content-Type: %s\r\nContent-Length: %zu\r\n%s%s\r\n", status,
-	    http_reason(status), date, type, length,
-	    keepalive ? "Connection: keep-alive\r\n" : "Connection: close\r\n",
+	    "Content-Type: %s\r\n", status, http_reason(status), date, type);
+	if (length == HTTP_CHUNKED)
+		evbuffer_add(out, "Transfer-Encoding: chunked\r\n", 28);
+	else if (length != HTTP_CLOSES)
+		evbuffer_add_printf(out, "Content-Length: %zu\r\n", length);
+	evbuffer_add_printf(out, "%s%s\r\n", keepalive ?
+	    "Connection: keep-alive\r\n" : "Connection: close\r\n",
 	    extra != NULL ? extra : "");
 }

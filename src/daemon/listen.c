@@ -38,7 +38,11 @@
 static const char *const listen_kinds[] = {
 	[LISTEN_CLIENTS] = "", [LISTEN_PROXIED] = " (PROXY protocol)",
 	[LISTEN_METRICS] = " (metrics)", [LISTEN_TLS] = " (TLS)",
-	[LISTEN_TLS_PROXIED] = " (PROXY protocol, then TLS)"
+	[LISTEN_TLS_PROXIED] = " (PROXY protocol, then TLS)",
+	[LISTEN_HTTP] = " (HTTP)",
+	[LISTEN_HTTP_PROXIED] = " (PROXY protocol, then HTTP)",
+	[LISTEN_HTTPS] = " (HTTPS)",
+	[LISTEN_HTTPS_PROXIED] = " (PROXY protocol, then HTTPS)"
 };
 
 static int	listen_unix_addr(const char *, struct sockaddr_un *,
@@ -347,8 +351,9 @@ listen_spec(const struct config *cf, const struct listen_spec *spec,
 	memset(l, 0, sizeof *l);
 	l->fd = -1;
 	l->type = LISTEN_UNIX;
+	l->kind = spec->kind;
 	l->path = xstrdup(spec->path);
-	xasprintf(&l->name, "unix:%s", spec->path);
+	xasprintf(&l->name, "unix:%s%s", spec->path, listen_kinds[l->kind]);
 	return (listen_unix(cf, spec->path, l, cause));
 }
 

@@ -240,7 +240,7 @@ metrics_route(struct metrics_conn *c, const struct http_req *req)
 		    memcmp(metrics_routes[i].path, req->path,
 		    req->pathlen) == 0)
 			r = &metrics_routes[i];
-	if (req->method == HTTP_OTHER) {
+	if (req->method != HTTP_GET && req->method != HTTP_HEAD) {
 		metrics_text(c, 405, "only GET and HEAD are served", head,
 		    "Allow: GET, HEAD\r\n");
 		return;

@@ -74,6 +74,8 @@ struct proto_info {
 	int		authed;		/* in and out: AUTH has succeeded */
 	int		auth_failed;	/* out: an AUTH with a wrong secret */
 	int		secret;		/* out: the line holds a secret */
+	uint64_t	clock;		/* out: a reading of CLOCK_MONOTONIC
+					   (ns) as its work ended, or 0 */
 };
 
 /*
@@ -113,5 +115,73 @@ void		 proto_toolong(const struct proto_env *, struct evbuffer *out,
  */
 enum proto_status proto_first(const struct proto_env *, struct evbuffer *out,
 		    const char *p, size_t len, int eof);
+
+/*
+ * doc/http.md: a request of the HTTP listener (proto_http.c) made into
+ * request lines, each served by proto_line() as any line is, and their
+ * replies made into JSON (proto_json.c).  The HTTP itself (heads,
+ * bodies, chunks) is conn_http.c's.
+ */
+struct proto_http;
+
+/* What the HTTP layer found of a request for /v2/<verb>. */
+struct proto_http_in {
+	int		 post;		/* POST: body; else GET or HEAD: query */
+	const char	*verb;		/* the path after "/v2/" */
+	size_t		 verblen;
+	const char	*query;		/* GET: after '?', or NULL */
+	size_t		 querylen;
+	const char	*body;		/* POST: the body, maybe empty */
+	size_t		 bodylen;
+	int		 authed;	/* a bearer token with the secret */
+	int		 lines;		/* a batch is wanted as JSON Lines */
+};
+
+/* A request refused: its status, error code and message, a header. */
+struct proto_http_err {
+	int		 status;
+	const char	*code;
+	char		 text[320];
+	const char	*header;	/* "Name: value\r\n", or NULL */
+};
+
+/*
+ * The request in made ready: 0 with *h (proto_http_free() it), or -1
+ * with *err filled in.
+ */
+int		 proto_http_new(const struct proto_env *,
+		    const struct proto_http_in *in, struct proto_http **h,
+		    struct proto_http_err *err);
+void		 proto_http_free(struct proto_http *);
+
+/* One request, or a batch as one JSON object, or as JSON Lines. */
+#define PROTO_HTTP_ONE		0
+#define PROTO_HTTP_ARRAY	1
+#define PROTO_HTTP_LINES	2
+int		 proto_http_batch(const struct proto_http *);
+
+/*
+ * The next request line to serve (valid until the next call), or NULL
+ * when every one has been; whether none has been served yet.
+ */
+const char	*proto_http_next(struct proto_http *, size_t *len);
+int		 proto_http_first(const struct proto_http *);
+/* Are lines left to serve? */
+int		 proto_http_more(const struct proto_http *);
+
+/*
+ * The reply lines of the line last served, in lines (drained), as the
+ * JSON object doc/http.md says, appended to body; returns its HTTP
+ * status.
+ */
+int		 proto_http_reply(const struct proto_http *,
+		    struct evbuffer *lines, struct evbuffer *body);
+
+/* {"error": ...} of code and text, appended to body. */
+void		 proto_http_error(struct evbuffer *body, const char *code,
+		    const char *text);
+
+/* The HTTP status of an error code (its len bytes at code); 500 if none. */
+int		 proto_http_status(const char *code, size_t len);
 
 #endif /* PROTO_H */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * proto_admin.c -- the requests about the server itself: HELLO, STATS,
- * SLOWLOG and CLIENT LIST.  Anyone who can connect may send them (see
- * sudokud(8), SECURITY CONSIDERATIONS).
+ * proto_admin.c -- the requests about the server that read its state:
+ * SLOWLOG and CLIENT LIST (listings made a piece at a time, as jobs of
+ * proto_work.c), and AUTH.  Anyone who can connect may send them (see
+ * sudokud(8), SECURITY CONSIDERATIONS).  HELLO and STATS, which read
+ * the verb table, are proto.c's.
  */
 #include <sys/types.h>
 
@@ -13,74 +15,16 @@
 
 #include <event2/buffer.h>
 
-#include "autoconf.h"	/* PACKAGE_VERSION, from configure */
-
 #include "auth.h"
 #include "clients.h"
 #include "config.h"
-#include "config_table.h"
 #include "proto.h"
 #include "proto_int.h"
 #include "slowlog.h"
 #include "stats.h"
 
-/* The protocol version HELLO names (doc/protocol.md). */
-#define ADMIN_WIRE_VERSION	2
-
 /* SLOWLOG GET without a count: as redis, the newest 10. */
 #define ADMIN_SLOWLOG_GET	10
-
-/*
- * HELLO: who answers and what a client must respect, from the tables:
- * the verbs of HELP, the options, the levels and symmetries GENERATE
- * takes (the core's names), and the configuration's limits that are
- * marked for clients (CONFIG_HELLO), as the file would give them.
- */
-enum proto_status
-proto_admin_hello(struct proto_req *req)
-{
-	const struct config_key	*k;
-	unsigned int		 opts = 0;
-	char			 buf[128];
-	size_t			 i;
-
-	evbuffer_add_printf(req->out, "HELLO server=sudokud version=%s "
-	    "proto=%d verbs=", PACKAGE_VERSION, ADMIN_WIRE_VERSION);
-	for (i = 0; i < PROTO__COUNT; i++) {
-		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
-		    proto_cmds[i].name);
-		opts |= proto_cmds[i].opts;
-	}
-	proto_opts_names(opts, buf, sizeof buf);
-	evbuffer_add_printf(req->out, " options=%s levels=", buf);
-	for (i = 0; i < SUDOKU_LEVEL_COUNT; i++)
-		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
-		    sudoku_level_name((enum sudoku_level)i));
-	evbuffer_add(req->out, " symmetries=", 12);
-	for (i = 0; i < SUDOKU_SYM_COUNT; i++)
-		evbuffer_add_printf(req->out, "%s%s", i == 0 ? "" : ",",
-		    sudoku_symmetry_name((enum sudoku_symmetry)i));
-	for (i = 0; i < config_table_size; i++) {
-		k = &config_table[i];
-		if (!(k->flags & CONFIG_HELLO))
-			continue;
-		config_table_format(req->env->cf, k, buf, sizeof buf);
-		evbuffer_add_printf(req->out, " %s=%s", k->name, buf);
-	}
-	evbuffer_add_printf(req->out, " auth=%s\n", req->env->cf->auth !=
-	    NULL ? "required" : "none");
-	return (PROTO_OK);
-}
-
-enum proto_status
-proto_admin_stats(struct proto_req *req)
-{
-	size_t			 n;
-	const char *const	*verbs = proto_verbs(&n);
-
-	stats_print(req->env->ss, req->out, PACKAGE_VERSION, verbs, n);
-	return (PROTO_OK);
-}
 
 /* Is the token t the word w, in any case? */
 static int

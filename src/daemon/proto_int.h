@@ -2,12 +2,29 @@
 /*
  * proto_int.h -- what the files of the protocol unit share: a request
  * being served, the request table, a request's options, a job at work.
- * Private to proto.c (the table, dispatch, the verbs without a solver),
- * proto_opts.c (name=value options), proto_work.c (jobs in slices),
- * proto_admin.c (HELLO, STATS, SLOWLOG, CLIENT LIST),
- * proto_solve.c (the search verbs), proto_logic.c (the verbs of the
- * logical solver) and proto_tools.c (CANON, SHUFFLE, MINIMIZE,
- * CONSTRAIN, PATH).
+ * The files, each calling only those before it (tests/lint/circles.py):
+ *
+ *	proto_error.c	an ERR reply, counted; request bytes echoed
+ *	proto_parse.c	a puzzle (cells or marks) and a number read
+ *	proto_opts.c	name=value options: one table for the parser,
+ *			HELP and HELLO
+ *	proto_work.c	jobs in slices, and the end every job shares
+ *	proto_solve.c	the verbs that search (SOLVE, LEXMIN, COUNT,
+ *			SOLUTIONS)
+ *	proto_logic.c	the verbs of the logical solver (RATE, HINT,
+ *			GENERATE, ANALYZE)
+ *	proto_tools.c	CANON, SHUFFLE, MINIMIZE, CONSTRAIN, PATH
+ *	proto_admin.c	SLOWLOG, CLIENT LIST, AUTH
+ *	proto.c		the verb table proto_cmds[], and the verbs that
+ *			read it whole (HELP, HELLO, STATS) or are a line
+ *			(PING, VERSION, QUIT)
+ *	proto_line.c	a line served: tokens, lookup, dispatch
+ *
+ * and for doc/http.md, over the table: proto_value.c, proto_query.c,
+ * proto_http.c (a request made lines), proto_words.c, proto_json.c
+ * (replies made JSON).  A handler never reads the table: it has its
+ * row (proto_req.cmd) and its index (proto_req.verb), and a job calls
+ * its verb's reply through the row (proto_cmd.reply).
  */
 #ifndef PROTO_INT_H
 #define PROTO_INT_H
@@ -63,6 +80,7 @@ struct proto_req {
 	const struct proto_env	*env;
 	struct evbuffer		*out;
 	const struct proto_cmd	*cmd;
+	int			 verb;		/* its index in proto_cmds[] */
 	struct proto_token	 tok[PROTO_MAXTOKENS];
 	int			 ntok;		/* tok[0] is the verb */
 	struct proto_opts	 opts;
@@ -97,17 +115,17 @@ struct proto_list {
 /* A request at work: what it is, and the state of its search. */
 struct proto_job {
 	const struct proto_cmd	*cmd;
+	int			 verb;		/* the request's */
 	enum proto_work		 kind;
 	struct proto_opts	 opts;
 	uint64_t		 budget;	/* in force: the server's, or less */
 	uint64_t		 start;		/* ns: when it was first served */
+	uint64_t		 clock;		/* ns: its latest clock reading */
 	uint64_t		 ns;		/* solver time so far */
 	uint64_t		 seed;		/* GENERATE */
 	unsigned long		 limit;		/* SOLUTIONS, COUNT */
 	int			 expired;	/* its deadline passed */
 	int			 nearest;	/* GENERATE: the best by then */
-	int			 first;		/* GENERATE: past its deadline with
-						   none kept: the first kept */
 	int			 marked;	/* the puzzle came as marks */
 	int			 each;		/* SOLUTIONS: a line each */
 	enum sudoku_level	 level;		/* GENERATE: asked for */
@@ -163,6 +181,13 @@ struct proto_cmd {
 	const char	*name;
 	const char	*usage;		/* HELP's first column */
 	const char	*help;		/* HELP's second column */
+	/*
+	 * Its arguments' names over HTTP, in order, blank-separated
+	 * (doc/http.md); "name=word": word when it is left out.  NULL:
+	 * no HTTP resource (AUTH, QUIT: HTTP has Authorization and
+	 * Connection: close).
+	 */
+	const char	*args;
 	enum proto_status (*handler)(struct proto_req *);
 	void		(*reply)(struct proto_done *); /* a job's, when over */
 	int		 min_args;
@@ -191,14 +216,16 @@ struct proto_cmd {
 /* The longest line refused before any work that is still instant. */
 #define PROTO_INSTANT_LEN	256
 
+/* proto.c: the table, indexed by enum proto_index. */
 extern const struct proto_cmd	proto_cmds[PROTO__COUNT];
 
 /*
- * proto.c: request bytes for error text, runs of printable ASCII in
- * quotes, other bytes as 0xNN.
+ * proto_error.c: request bytes for error text, runs of printable ASCII
+ * in quotes, other bytes as 0xNN, cut short after PROTO_ECHO_MAX.
  */
+#define PROTO_ECHO_MAX		32
 void	proto_echo(const struct proto_token *, char *buf, size_t size);
-/* proto.c: one "ERR code text" reply, counted in stat. */
+/* proto_error.c: one "ERR code text" reply, counted in stat. */
 void	proto_error(const struct proto_env *, struct evbuffer *out,
 	    enum stat_id stat, const char *code, const char *text);
 
@@ -239,7 +266,7 @@ uint64_t proto_work_nsec(void);
 void	proto_work_effort(struct evbuffer *out, struct evbuffer *tmp,
 	    const struct proto_cmd *, uint64_t guesses, uint64_t ns);
 
-/* proto_solve.c: parsing what the verbs take, and the search verbs. */
+/* proto_parse.c: what the verbs take -- a puzzle, a number. */
 int	proto_puzzle(struct proto_req *, const struct proto_token *,
 	    struct sudoku_grid *);
 /*
@@ -253,6 +280,8 @@ int	proto_given(struct proto_req *, const struct proto_token *,
 void	proto_perror(struct proto_req *, const struct sudoku_perror *);
 int	proto_number(const struct proto_token *, uint64_t min, uint64_t max,
 	    uint64_t *);
+
+/* proto_solve.c: the search verbs. */
 enum proto_status proto_solve_any(struct proto_req *);
 enum proto_status proto_solve_lexmin(struct proto_req *);
 enum proto_status proto_solve_count(struct proto_req *);
@@ -261,9 +290,7 @@ void	proto_solve_found(struct proto_done *);
 void	proto_solve_counted(struct proto_done *);
 void	proto_solve_listed(struct proto_done *);
 
-/* proto_admin.c: the requests about the server. */
-enum proto_status proto_admin_hello(struct proto_req *);
-enum proto_status proto_admin_stats(struct proto_req *);
+/* proto_admin.c: the requests about the server's state. */
 enum proto_status proto_admin_slowlog(struct proto_req *);
 enum proto_status proto_admin_client(struct proto_req *);
 enum proto_status proto_admin_auth(struct proto_req *);
@@ -303,5 +330,73 @@ enum proto_status proto_tools_constrain(struct proto_req *);
 enum proto_status proto_tools_path(struct proto_req *);
 void	proto_tools_reduced(struct proto_done *);
 void	proto_tools_pathed(struct proto_done *);
+
+struct json_t;
+
+/*
+ * proto_value.c: a refusal of an HTTP request into err (status, code,
+ * the message of fmt), for proto_http.c, proto_query.c and its own
+ * values; returns -1.
+ */
+int	proto_http_refuse(struct proto_http_err *err, int status,
+	    const char *code, const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 4, 5)));
+/*
+ * proto_value.c: a value v of the field name, of kind, written as a
+ * token of a request line to out (query: it came as text, so a number
+ * or a boolean may be a string); 0, or -1 with err filled in.  And the
+ * refusals it makes: name must be what; a string that is no token.
+ */
+/* The kinds of value a field takes. */
+enum proto_kind {
+	PROTO_WORD,		/* a string: a puzzle, a grid, a pattern */
+	PROTO_NAME,		/* a string of letters: a level, an action */
+	PROTO_UINT,		/* an integer >= 0 */
+	PROTO_U64,		/* the same, or a string of digits (> 2^53) */
+	PROTO_BOOL,		/* true or false: the option is 1 or 0 */
+	PROTO_CLUES		/* an integer, or "LO-HI" */
+};
+
+int	proto_value(struct evbuffer *out, const char *name,
+	    const struct json_t *v, enum proto_kind, int query,
+	    struct proto_http_err *err);
+int	proto_value_bad(struct proto_http_err *, const char *name,
+	    const char *what);
+int	proto_value_word(const char *name, const char *s, size_t len,
+	    int letters, struct proto_http_err *err);
+
+/*
+ * proto_query.c: a query string (len bytes at q, q may be NULL) into
+ * *obj, a JSON object of strings; 0, or -1 with err filled in.
+ */
+int	proto_query(const char *q, size_t len, struct json_t **obj,
+	    struct proto_http_err *err);
+
+/*
+ * proto_words.c: the words of reply lines as JSON values (jansson's
+ * json_t): a string of len bytes; a number if it is one (an integer
+ * that fits, or digits with one '.'), else a string; key=value tokens
+ * into o (strs: the blank-separated keys whose values stay strings);
+ * the first word, *rest what follows its blank; every cell "rRcC" s
+ * names, once each; a step of HINT or PATH ("technique actions
+ * explanation"; solved: with "solved": false first).
+ */
+struct json_t *proto_words_str(const char *s, size_t len);
+struct json_t *proto_words_scalar(const char *s, size_t len);
+void	proto_words_kv(struct json_t *o, const char *s, size_t len,
+	    const char *strs);
+size_t	proto_words_word(const char *s, size_t len, const char **rest,
+	    size_t *restlen);
+struct json_t *proto_words_cells(const char *s, size_t len);
+struct json_t *proto_words_step(const char *s, size_t len, int solved);
+int	proto_words_digit(int c);
+
+/*
+ * proto_json.c: the reply lines of cmd (effort: effort=1 was asked) as
+ * doc/http.md's JSON, appended to body; lines is drained.  Returns the
+ * HTTP status.
+ */
+int	proto_json_reply(const struct proto_cmd *, int effort,
+	    struct evbuffer *lines, struct evbuffer *body);
 
 #endif /* PROTO_INT_H */

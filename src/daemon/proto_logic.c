@@ -222,6 +222,7 @@ proto_logic_generate(struct proto_req *req)
 	enum sudoku_level	 level;
 	uint64_t		 seed;
 	int			 seeded;
+	char			 why[256];
 
 	if (logic_gen_args(req, &level, &seed, &seeded) != 0)
 		return (PROTO_OK);
@@ -238,9 +239,11 @@ proto_logic_generate(struct proto_req *req)
 	/* Without symmetry=, clues= or pattern=: sudoku_gen_init()'s puzzles. */
 	if (sudoku_genx_init(&job->u.genx, seed, level, job->budget,
 	    req->opts.shaped ? &req->opts.gen : NULL) != 0) {
+		snprintf(why, sizeof why, "no puzzle has that shape: %s",
+		    req->opts.shaped ? sudoku_genx_check(&req->opts.gen,
+		    level) : "no such level");
 		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
-		    "no puzzle has that shape: a pattern needs 17 to 81 given "
-		    "cells, within clues= and invariant under symmetry=");
+		    why);
 		return (PROTO_OK);
 	}
 	return (proto_work_first(req, job));

@@ -19,9 +19,11 @@
  * the wall clock: the slices are cut to end by it, and the first look
  * at the clock after it answers ERR deadline, so the answer comes at
  * most one chunk of guesses late.  GENERATE answers its best puzzle
- * instead (the nearest level so far), or, if it has kept none yet, the
- * first one it keeps: it never answers ERR deadline, and ERR budget
- * only when no puzzle at all fits its shape within the budget.
+ * instead (the nearest level so far), at most one attempt late; ERR
+ * deadline only when it has kept none by then, which a clue ceiling or a
+ * pattern alone can cause (without them every attempt keeps its puzzle,
+ * and the first slice always ends one), ERR budget when the budget ran
+ * out first.
  */
 #include <sys/types.h>
 
@@ -86,28 +88,36 @@ proto_work_job(struct proto_req *req, enum proto_work kind)
 				    req->env->scratch;
 
 	job->cmd = req->cmd;
+	job->verb = req->verb;
 	job->kind = kind;
 	job->opts = req->opts;
 	job->budget = work_budget(req->env, &req->opts);
 	job->start = job->ns = job->seed = 0;
 	job->limit = 0;
-	job->expired = job->nearest = job->first = 0;
+	job->expired = job->nearest = 0;
 	job->marked = job->each = 0;
 	return (job);
 }
 
-/* Run s for at most about max_ns; the time taken goes to *ns and STATS. */
+/*
+ * Run s for at most about max_ns; the time taken goes to *ns and STATS.
+ * *clock is a reading of proto_work_nsec() on the way in (the start)
+ * and out (the end): the work of a request reads the clock once between
+ * two of its steps, not twice (a reading costs 25-50 ns here, a SOLVE
+ * a few us).
+ */
 static enum sudoku_result
 work_search(const struct proto_env *env, struct sudoku_search *s,
-    uint64_t max_ns, uint64_t *ns)
+    uint64_t max_ns, uint64_t *ns, uint64_t *clock)
 {
 	enum sudoku_result	res;
-	uint64_t		t0 = proto_work_nsec(), t;
+	uint64_t		t0 = *clock, t;
 
 	do {
 		res = sudoku_search_run(s, WORK_CHUNK);
 		t = proto_work_nsec();
 	} while (res == SUDOKU_MORE && t - t0 < max_ns);
+	*clock = t;
 	*ns += t - t0;
 	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
 	return (res);
@@ -116,16 +126,17 @@ work_search(const struct proto_env *env, struct sudoku_search *s,
 /* Attempts of a generation for at most about max_ns (at least one). */
 static enum sudoku_result
 work_attempts(const struct proto_env *env, struct sudoku_genx *x,
-    uint64_t max_ns, uint64_t *ns)
+    uint64_t max_ns, uint64_t *ns, uint64_t *clock)
 {
 	enum sudoku_gen_result	res;
 	struct sudoku_grid	found;	/* also in x->gen.puzzle */
-	uint64_t		t0 = proto_work_nsec(), t, spent = x->gen.spent;
+	uint64_t		t0 = *clock, t, spent = x->gen.spent;
 
 	do {
 		res = sudoku_genx_run(x, 1, &found, NULL);
 		t = proto_work_nsec();
 	} while (res == SUDOKU_GEN_MORE && t - t0 < max_ns);
+	*clock = t;
 	*ns += t - t0;
 	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
 	stats_add(env->st, STAT_GUESSES, x->gen.spent - spent);
@@ -136,15 +147,16 @@ work_attempts(const struct proto_env *env, struct sudoku_genx *x,
 /* A minimize or constrain for about max_ns, WORK_CHUNK at a time. */
 static enum sudoku_result
 work_reduce(const struct proto_env *env, struct sudoku_reduce *r,
-    uint64_t max_ns, uint64_t *ns)
+    uint64_t max_ns, uint64_t *ns, uint64_t *clock)
 {
 	enum sudoku_result	res;
-	uint64_t		t0 = proto_work_nsec(), t;
+	uint64_t		t0 = *clock, t;
 
 	do {
 		res = sudoku_reduce_run(r, WORK_CHUNK);
 		t = proto_work_nsec();
 	} while (res == SUDOKU_MORE && t - t0 < max_ns);
+	*clock = t;
 	*ns += t - t0;
 	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
 	return (res);
@@ -171,11 +183,11 @@ work_listed(const struct sudoku_search *s)
 static enum sudoku_result
 work_each(const struct proto_env *env, struct evbuffer *out,
     struct sudoku_search *s, unsigned long limit, uint64_t max_ns,
-    uint64_t *ns)
+    uint64_t *ns, uint64_t *clock)
 {
 	struct sudoku_grid	g;
 	enum sudoku_result	res;
-	uint64_t		t0 = proto_work_nsec(), t;
+	uint64_t		t0 = *clock, t;
 	size_t			n = 0;
 	unsigned long		found;
 	char			line[SUDOKU_CELLS + 1];
@@ -194,6 +206,7 @@ work_each(const struct proto_env *env, struct evbuffer *out,
 		t = proto_work_nsec();
 	} while (res == SUDOKU_MORE && t - t0 < max_ns &&
 	    n < WORK_PIECE);
+	*clock = t;
 	*ns += t - t0;
 	stats_add(env->st, STAT_SOLVE_NSEC, t - t0);
 	return (res);
@@ -202,13 +215,14 @@ work_each(const struct proto_env *env, struct evbuffer *out,
 /* A listing's next piece: SUDOKU_SOLVED once its END is out. */
 static enum sudoku_result
 work_list(const struct proto_env *env, struct evbuffer *out,
-    struct proto_list *l, uint64_t *ns)
+    struct proto_list *l, uint64_t *ns, uint64_t *clock)
 {
-	uint64_t	t0 = proto_work_nsec();
+	uint64_t	t0 = *clock;
 	int		done;
 
 	done = l->more(env, l, out, WORK_PIECE);
-	*ns += proto_work_nsec() - t0;
+	*clock = proto_work_nsec();
+	*ns += *clock - t0;
 	return (done ? SUDOKU_SOLVED : SUDOKU_MORE);
 }
 
@@ -219,27 +233,31 @@ work_run(const struct proto_env *env, struct evbuffer *out,
 {
 	switch (job->kind) {
 	case PROTO_WORK_LIST:
-		return (work_list(env, out, &job->u.list, ns));
+		return (work_list(env, out, &job->u.list, ns, &job->clock));
 	case PROTO_WORK_SEARCH:
 		if (job->each)
 			return (work_each(env, out, &job->u.search,
-			    job->limit, max_ns, ns));
-		return (work_search(env, &job->u.search, max_ns, ns));
+			    job->limit, max_ns, ns, &job->clock));
+		return (work_search(env, &job->u.search, max_ns, ns,
+		    &job->clock));
 	case PROTO_WORK_GENERATE:
-		return (work_attempts(env, &job->u.genx, max_ns, ns));
+		return (work_attempts(env, &job->u.genx, max_ns, ns,
+		    &job->clock));
 	default:
-		return (work_reduce(env, &job->u.reduce, max_ns, ns));
+		return (work_reduce(env, &job->u.reduce, max_ns, ns,
+		    &job->clock));
 	}
 }
 
 /*
  * GENERATE at its deadline, or out of budget under one: its best puzzle
- * so far will do (SUDOKU_SOLVED, job->nearest), or, at the deadline
- * with none kept yet, the first one kept (SUDOKU_MORE, no longer cut
- * short, job->first: work_slice() asks again after each slice).
+ * so far will do (SUDOKU_SOLVED, job->nearest); with none kept, ERR
+ * deadline (job->expired) or ERR budget.  Going on to the first puzzle
+ * kept would break the deadline's promise: with a clue ceiling or a
+ * pattern that may take the whole budget (issue 34).
  */
 static enum sudoku_result
-work_nearest(struct proto_job *job, enum sudoku_result res)
+work_nearest(struct proto_job *job)
 {
 	struct sudoku_grid	best;
 
@@ -247,20 +265,14 @@ work_nearest(struct proto_job *job, enum sudoku_result res)
 		job->nearest = 1;
 		return (SUDOKU_SOLVED);
 	}
-	if (res == SUDOKU_BUDGET && !job->expired)
-		return (SUDOKU_BUDGET);		/* nothing kept at all */
-	job->opts.deadline = 0;
-	job->expired = 0;
-	job->first = 1;
-	return (SUDOKU_MORE);
+	return (SUDOKU_BUDGET);
 }
 
 /* A job cut short, by its deadline (job->expired) or its budget. */
 static enum sudoku_result
 work_cut(struct proto_job *job, enum sudoku_result res)
 {
-	return (job->kind == PROTO_WORK_GENERATE ? work_nearest(job, res) :
-	    res);
+	return (job->kind == PROTO_WORK_GENERATE ? work_nearest(job) : res);
 }
 
 /*
@@ -276,7 +288,7 @@ work_slice(const struct proto_env *env, struct evbuffer *out,
 
 	if (job->opts.deadline != 0) {
 		end = job->start + job->opts.deadline * 1000000;
-		if ((now = proto_work_nsec()) >= end) {
+		if ((now = job->clock) >= end) {
 			job->expired = 1;
 			return (work_cut(job, SUDOKU_BUDGET));
 		}
@@ -285,10 +297,7 @@ work_slice(const struct proto_env *env, struct evbuffer *out,
 	}
 	res = work_run(env, out, job, max_ns, ns);
 	job->ns += *ns - spent;
-	/* Past the deadline, the first puzzle kept is the answer. */
-	if (job->first && res != SUDOKU_SOLVED)
-		return (work_nearest(job, res));
-	if (res == SUDOKU_MORE && end != 0 && proto_work_nsec() >= end) {
+	if (res == SUDOKU_MORE && end != 0 && job->clock >= end) {
 		job->expired = 1;
 		return (work_cut(job, SUDOKU_BUDGET));
 	}
@@ -370,12 +379,13 @@ work_reply(const struct proto_env *env, struct proto_done *d,
 {
 	struct proto_job	*job = (struct proto_job *)d->job;
 	struct evbuffer		*out = d->out, *tmp = NULL;
-	uint64_t		 t0 = proto_work_nsec(), t;
+	uint64_t		 t0 = job->clock, t;
 
 	if (job->opts.effort && (d->out = tmp = evbuffer_new()) == NULL)
 		fatalx("%s: out of memory", __func__);
 	work_answer(d, res);
-	t = proto_work_nsec() - t0;
+	job->clock = proto_work_nsec();
+	t = job->clock - t0;
 	*ns += t;
 	job->ns += t;
 	stats_add(env->st, STAT_SOLVE_NSEC, t);
@@ -397,7 +407,7 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 	uint64_t		 guesses = work_guesses(job);
 
 	if (info != NULL) {
-		info->verb = (int)(job->cmd - proto_cmds);
+		info->verb = job->verb;
 		info->guesses = guesses;
 		info->instant = 0;
 	}
@@ -428,12 +438,14 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 	enum sudoku_result	 res;
 
 	req->worked = 1;
-	job->start = proto_work_nsec();
-	if ((res = work_slice(req->env, req->out, job, req->max_ns,
-	    req->ns)) != SUDOKU_MORE) {
+	job->start = job->clock = proto_work_nsec();
+	res = work_slice(req->env, req->out, job, req->max_ns, req->ns);
+	if (res != SUDOKU_MORE)
 		work_done(req->env, req->out, job, res, req->ns, req->info);
+	if (req->info != NULL)
+		req->info->clock = job->clock;
+	if (res != SUDOKU_MORE)
 		return (PROTO_OK);
-	}
 	*req->job = xmalloc(sizeof **req->job);
 	memcpy(*req->job, job, sizeof *job);
 	return (PROTO_MORE);
@@ -485,9 +497,14 @@ proto_resume(const struct proto_env *env, struct evbuffer *out,
 	enum sudoku_result	res;
 
 	*ns = 0;
-	if ((res = work_slice(env, out, job, max_ns, ns)) == SUDOKU_MORE)
+	job->clock = proto_work_nsec();
+	res = work_slice(env, out, job, max_ns, ns);
+	if (res != SUDOKU_MORE)
+		work_done(env, out, job, res, ns, info);
+	if (info != NULL)
+		info->clock = job->clock;
+	if (res == SUDOKU_MORE)
 		return (PROTO_MORE);
-	work_done(env, out, job, res, ns, info);
 	free(job);
 	return (PROTO_OK);
 }

@@ -46,6 +46,7 @@
 #include "tls.h"
 #include "walltime.h"
 #include "worker.h"
+#include "www.h"
 #include "common/xmalloc.h"
 
 /* Most worker threads; more than cores only adds switching. */
@@ -130,6 +131,14 @@ server_how(enum listen_kind kind)
 		return (CONN_SET_TLS);
 	case LISTEN_TLS_PROXIED:
 		return (CONN_SET_PROXY | CONN_SET_TLS);
+	case LISTEN_HTTP:
+		return (CONN_SET_HTTP);
+	case LISTEN_HTTP_PROXIED:
+		return (CONN_SET_HTTP | CONN_SET_PROXY);
+	case LISTEN_HTTPS:
+		return (CONN_SET_HTTP | CONN_SET_TLS);
+	case LISTEN_HTTPS_PROXIED:
+		return (CONN_SET_HTTP | CONN_SET_PROXY | CONN_SET_TLS);
 	default:
 		return (0);
 	}
@@ -151,7 +160,8 @@ server_hup(struct server *sv)
 	notify_reloading();
 	/* The old config may be freed by a worker once we switch: copy. */
 	if ((cf = config_load(cfref_config(sv->scf)->file, &cause)) == NULL ||
-	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0) {
+	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0 ||
+	    www_load(cf, &cause) != 0) {
 		config_free(cf);
 		log_warnx("reload failed, configuration kept: %s", cause);
 		free(cause);
@@ -361,6 +371,23 @@ server_deadline(evutil_socket_t fd, short events, void *arg)
  */
 #define SERVER_STOP_MARGIN	5	/* seconds */
 
+/*
+ * The connections the workers have, served or still in a worker's queue:
+ * accepted and handed over, not closed (admit_current() counts only the
+ * ones a worker has taken in; a burst of connections waits in the queues
+ * for the next turn of their worker's loop, and the drain serves them).
+ */
+static unsigned long long
+server_open(struct server *sv)
+{
+	unsigned long long	n = 0;
+	unsigned int		i;
+
+	for (i = 0; i < sv->nworkers; i++)
+		n += worker_load(sv->workers[i]);
+	return (n);
+}
+
 /* SIGTERM, SIGINT: stop accepting, let every worker finish its clients. */
 static void
 server_stop(struct server *sv, int sig)
@@ -377,7 +404,7 @@ server_stop(struct server *sv, int sig)
 	notify_stopping(((unsigned long long)tv.tv_sec + SERVER_STOP_MARGIN) *
 	    1000000);
 	log_info("signal %d: shutting down, %llu connections open", sig,
-	    (unsigned long long)admit_current(sv->admit));
+	    server_open(sv));
 	/* The metrics stay, saying "draining", until the last client goes. */
 	server_unlisten(sv, 0);
 	if (sv->metrics != NULL)

@@ -86,6 +86,8 @@ static const struct {
 	  "for a new one at metrics_max_connections." },
 	{ "metrics_refused_total", "Metrics connections refused with 503: "
 	  "every one open was sending a response." },
+	{ "http_responses_total", "Responses of the HTTP listeners, by "
+	  "class of status." },
 };
 
 /* The puzzles of level made ahead, in every worker's pool. */

@@ -140,7 +140,13 @@ struct evbuffer;
 	X(METRICS_EVICTED, "metrics_evicted", 1,			\
 	    "metrics_evicted_total", "", 1)				\
 	X(METRICS_REFUSED, "metrics_refused", 1,			\
-	    "metrics_refused_total", "", 1)
+	    "metrics_refused_total", "", 1)				\
+	X(HTTP_2XX, "http_2xx", 1,					\
+	    "http_responses_total", "class=\"2xx\"", 1)		\
+	X(HTTP_4XX, "http_4xx", 1,					\
+	    "http_responses_total", "class=\"4xx\"", 1)		\
+	X(HTTP_5XX, "http_5xx", 1,					\
+	    "http_responses_total", "class=\"5xx\"", 1)
 
 #define STATS_ENUM(id, name, div, metric, label, mdiv)	STAT_##id,
 enum stat_id {

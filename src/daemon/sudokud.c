@@ -27,6 +27,7 @@
 #include "auth.h"
 #include "server.h"
 #include "tls.h"
+#include "www.h"
 
 /*
  * The options; usage is sudokud(8)'s SYNOPSIS (tests/e2e/config.py
@@ -117,6 +118,7 @@ check_config(const char *file, int verbose)
 
 	if ((cf = config_load(file, &cause)) == NULL ||
 	    tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0 ||
+	    www_load(cf, &cause) != 0 ||
 	    priv_check(cf->user, cf->group, &cause) != 0 ||
 	    listen_check(cf, &cause) != 0) {
 		log_warnx("%s%s%s", cf != NULL && cf->file != NULL ?
@@ -164,7 +166,8 @@ run(const char *file, int debug, int verbose)
 		startup_fail(NULL, cause);
 	log_init(debug, cf->log_level, cf->log_facility);
 	/* Before the drop: the key may be readable by root only. */
-	if (tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0)
+	if (tls_load(cf, &cause) != 0 || auth_load(cf, &cause) != 0 ||
+	    www_load(cf, &cause) != 0)
 		startup_fail(cf, cause);
 	if (notify_init(&cause) != 0) {
 		log_warnx("%s", cause);

@@ -48,7 +48,9 @@ tls_wanted(const struct config *cf)
 
 	for (i = 0; i < cf->nlisten; i++)
 		if (cf->listen[i].kind == LISTEN_TLS ||
-		    cf->listen[i].kind == LISTEN_TLS_PROXIED)
+		    cf->listen[i].kind == LISTEN_TLS_PROXIED ||
+		    cf->listen[i].kind == LISTEN_HTTPS ||
+		    cf->listen[i].kind == LISTEN_HTTPS_PROXIED)
 			return (1);
 	return (0);
 }
@@ -255,10 +257,16 @@ tls_read(SSL *ssl, char *buf, size_t len)
 	return (tls_want(ssl, n));
 }
 
+/*
+ * Not SSL_has_pending(): it stays true while OpenSSL holds part of a
+ * record, which no read can finish (the daemon would spin).  The buffer
+ * under SSL gives a read all it has before it asks the socket, so what
+ * it holds is always taken.
+ */
 int
 tls_pending(const SSL *ssl)
 {
-	return (SSL_pending(ssl));
+	return (SSL_pending(ssl) > 0 || BIO_pending(SSL_get_rbio(ssl)) > 0);
 }
 
 ssize_t

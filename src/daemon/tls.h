@@ -51,7 +51,12 @@ int		 tls_handshake(struct ssl_st *, char *why, size_t size);
  * TLS_WANT_READ, TLS_WANT_WRITE or TLS_FAILED. */
 ssize_t		 tls_read(struct ssl_st *, char *buf, size_t len);
 
-/* Bytes decrypted and not read yet (a read will take them at once). */
+/*
+ * Bytes a read will take at once, with no word from the socket: decrypted
+ * and not read yet, or read from the socket and not decrypted yet (the
+ * buffer a tls_proxy connection reads through, which holds what came
+ * past the PROXY header and more).
+ */
 int		 tls_pending(const struct ssl_st *);
 
 /*

@@ -226,6 +226,52 @@ def as_nobody(path):
             p.stderr.decode().strip().splitlines()[-1])
 
 
+def http_as_nobody(path):
+    """GET /v2/ping over the HTTP Unix socket at path from a process of
+    user nobody: the whole response, as text."""
+    code = ("import os, socket, sys\n"
+            "os.setgid(65534); os.setgroups([]); os.setuid(65534)\n"
+            "s = socket.socket(socket.AF_UNIX); s.settimeout(5)\n"
+            "s.connect(sys.argv[1])\n"
+            "try:\n"
+            "    s.sendall(b'GET /v2/ping HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n')\n"
+            "except BrokenPipeError:\n"
+            "    pass   # refused at once: its reply is there to read\n"
+            "out = b''\n"
+            "while True:\n"
+            "    b = s.recv(4096)\n"
+            "    if not b:\n"
+            "        break\n"
+            "    out += b\n"
+            "sys.stdout.write(out.decode())\n")
+    p = h.run_child([sys.executable, "-c", code, path], timeout=20)
+    return p.stdout.decode() or p.stderr.decode()
+
+
+@T.case("allow_users on an http Unix socket: a client of another user gets "
+        "401 noauth with WWW-Authenticate, as every 401 has (as root only)",
+        transports=ONE, own=True)
+def _(c):
+    need_root()         # to connect as another user
+    d = h.Daemon(workers=1, tcp=False)
+    path = os.path.join(d.tmp, "http.sock")
+    d.extra_conf = ("[listen]\nunix_mode = 0666\nallow_users = root\n"
+                    "http = %s\n[http]\npage = 0\n" % path)
+    d.start()
+    try:
+        os.chmod(d.tmp, 0o755)          # the sockets' directory
+        got = http_as_nobody(path)
+        head, _, body = got.partition("\r\n\r\n")
+        lines = head.split("\r\n")
+        eq(lines[0], "HTTP/1.1 401 Unauthorized", "status line of %r" % got)
+        check('WWW-Authenticate: Bearer realm="sudokud"' in lines,
+              "no WWW-Authenticate in %r" % head)
+        check('"code":"noauth"' in body.replace(" ", "") and "65534" in body,
+              "body %r" % body)
+    finally:
+        d.cleanup()
+
+
 @T.case("allow_users and allow_groups: a Unix client of another user is "
         "refused with ERR noauth naming its uid, one in either list is "
         "served, root always (as root only)", transports=ONE, own=True)

@@ -4,9 +4,11 @@ certs.py -- certificates made at test time with openssl req and x509, in
 a temporary directory (not a test program): a CA, a server for localhost
 and 127.0.0.1 (two of them, for a reload), an expired one, one for
 another name only (sudokud.example), a client of the CA and one of
-another CA.  tls.py (the daemon's TLS listeners) and client_tls.py
-(sudokuc over TLS) share them: certs() makes them once, when first
-asked, and certs_cleanup() removes them.
+another CA.  tls.py (the daemon's TLS listeners), client_tls.py
+(sudokuc over TLS) and the others over TLS share them: certs() makes
+them once, when first asked, and certs_cleanup() removes them; sign()
+makes more, bundle() joins a certificate and its key for HAProxy,
+serial() reads a serial number with openssl.
 """
 
 import os
@@ -68,6 +70,26 @@ class Certs:
         # -days -1: a certificate that ended a day before it began.
         openssl(*(args + ["-days", str(days)]))
         return name
+
+    def bundle(self, name):
+        """name's certificate and key in one PEM file, as HAProxy's crt
+        reads them."""
+        path = self.path(name + ".bundle.pem")
+        if not os.path.exists(path):
+            with open(path, "w") as out:
+                for ext in (".pem", ".key"):
+                    with open(self.path(name + ext)) as f:
+                        out.write(f.read())
+        return path
+
+    def serial(self, name):
+        """name's serial number, as openssl x509 prints it (hex digits)."""
+        p = subprocess.run(["openssl", "x509", "-noout", "-serial", "-in",
+                            self.path(name + ".pem")], capture_output=True,
+                           text=True, timeout=60)
+        if p.returncode != 0 or not p.stdout.startswith("serial="):
+            raise Fail("openssl x509 -serial: %s" % p.stderr)
+        return p.stdout.strip()[len("serial="):]
 
     def cleanup(self):
         shutil.rmtree(self.dir, ignore_errors=True)

@@ -60,6 +60,39 @@ def usage_tests():
                rc == 0 and err == "" and check_lines([EASY], out) == "" and
                (rc2, out2) == (0, "1\n"), name, (bad, rc, out, err, rc2, out2))
 
+    @case("an option of a command before its word (issue 34): where it "
+          "goes and that command's usage line, not the whole usage")
+    def _(name):
+        sol = ("usage: sudokuc [options] solutions [-n number] "
+               "[puzzle | file | -] ...\n")
+        shuf = ("usage: sudokuc [options] shuffle [--seed seed] "
+                "[puzzle | file | -] ...\n")
+        gen = ("       sudokuc [options] generate [-n number] [-l level] "
+               "[--seed seed]\n                [--symmetry symmetry] "
+               "[--clues lo-hi] [--pattern pattern]\n")
+        want = [
+            (["-L", "-n", "3", "solutions", EASY],
+             "sudokuc: option -n goes after the command word\n" + sol),
+            (["-L", "-n3", "solutions", EASY],
+             "sudokuc: option -n goes after the command word\n" + sol),
+            (["--seed=4", "-L", "shuffle", EASY],
+             "sudokuc: option --seed goes after the command word\n" + shuf),
+            (["-L", "-n", "3", EASY], "sudokuc: option -n goes after the "
+             "word of solutions or generate\n" + sol + gen),
+            (["-L", "rate", "-n", "3", EASY], "sudokuc: option -n goes "
+             "after the word of solutions or generate, not rate\n" + sol +
+             gen)]
+        got = [run(*a) for a, _ in want]
+        ok = run(L, "solutions", "-n", "3", EASY)
+        # Not an option of any command: the whole usage, as before.
+        rc, out, err = run("-L", "-Z", "solutions", EASY)
+        TAP.ok(all(g == (2, "", w) for (_, w), g in zip(want, got)) and
+               ok[0] == 0 and check_lines([EASY], ok[1]) == "" and
+               rc == 2 and err.startswith("sudokuc: unknown option -Z\n"
+                                          "usage: sudokuc [-ehLlPqVv]") and
+               "generate [-n number]" in err, name,
+               (list(zip(want, got)), ok, rc, out, err))
+
     @case("man page SYNOPSIS equals usage()")
     def _(name):
         synopsis_test(name)
@@ -84,7 +117,8 @@ def synopsis_test(name):
 
 HELP_OPTIONS = {"b": "budget", "C": "connections", "c": "count",
                 "D": "deadline", "e": "errors", "f": "format", "H": "host", "h": "help",
-                "j": "jobs", "L": "local", "l": "lexmin", "p": "port",
+                "j": "jobs", "L": "local", "l": "lexmin", "P": "with-puzzle",
+                "p": "port",
                 "q": "quiet", "s": "socket", "t": "timeout", "V": "version",
                 "v": "verbose", "w": "window"}
 # The options after the command word, long name to short ('' for none).

@@ -67,18 +67,33 @@ def _(c):
        lines_of(want), "all of them, fewer than n")
 
 
-@T.case("solutions -f grid: each solution a grid, one after the other; "
-        "-b cuts a list, the ERR after the solutions let out, exit 1",
-        transports=ONE)
+def grid_rows(sol):
+    """A solution as -f grid prints it: nine rows."""
+    return "".join(sol[i:i + 9] + "\n" for i in range(0, 81, 9))
+
+
+@T.case("solutions -f grid: each solution a grid, a blank line between "
+        "two (issue 34); -b cuts a list, the ERR after the solutions let "
+        "out, exit 1", transports=ONE)
 def _(c):
+    rc, out, err = both(c, "-f", "grid", "solutions", "-n", 2, SPARSE)
+    eq((rc, err), (0, ""), "two solutions: exit status and messages")
+    eq(out, "\n".join(grid_rows(s) for s in ref(SPARSE, 2)),
+       "two grids of nine rows, a blank line between them")
     rc, out, err = both(c, "-f", "grid", "solutions", "-n", 3, h.CLASSIC,
                         h.EMPTY)
     eq((rc, err), (0, ""), "exit status and messages")
+    want = ref(h.CLASSIC, 3) + ref(h.EMPTY, 3)
+    eq(out, "\n".join(grid_rows(s) for s in want), "the grids")
+    rc, out, err = both(c, "-q", "-f", "spaced", "-b", 200, "solutions",
+                        "-n", 1000, h.EMPTY)
     blocks = out.rstrip("\n").split("\n\n")
-    want = [ref(h.CLASSIC, 3), ref(h.EMPTY, 3)]
-    eq([b.replace("\n", "") for b in blocks],
-       ["".join(w) for w in want], "the grids")
-    eq(len(blocks[1].split("\n")), 27, "three grids of nine rows")
+    check(rc == 1 and blocks[-1] == "ERR budget search budget of 200 "
+          "guesses exceeded" and 1 < len(blocks) < 1000, "spaced grids cut "
+          "by -b: the ERR after a blank line: %r %r ... %r"
+          % (rc, blocks[:1], blocks[-1:]))
+    eq([b.replace(" ", "").replace("\n", "") for b in blocks[:-1]],
+       ref(h.EMPTY, len(blocks) - 1), "the spaced grids before it")
     rc, out, err = both(c, "-b", 200, "solutions", "-n", 1000, h.EMPTY)
     got = out.split("\n")[:-1]
     check(rc == 1 and got[-1] == "ERR budget search budget of 200 guesses "

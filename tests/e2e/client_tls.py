@@ -28,6 +28,7 @@ from client_common import Tmp, run as client_run        # noqa: E402
 from harness import check, eq                           # noqa: E402
 from fake_server import FakeServer, puzzle_of, solution  # noqa: E402
 from reference import right_answers                     # noqa: E402
+from tls_common import tls_daemon                       # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
@@ -49,18 +50,6 @@ def tmpfile(name, data):
     with open(path, "wb") as f:
         f.write(data)
     return path
-
-
-def tls_daemon(server="server", extra="", tcp=False):
-    """A daemon with a tls listener (and a plain TCP one with tcp)."""
-    port = h.free_port()
-    d = h.Daemon(tcp=tcp, extra_conf="[listen]\ntls = 127.0.0.1:%d\n"
-                 "[tls]\ncert = %s\nkey = %s\n%s" % (
-                     port, pem(server), certs().path(server + ".key"),
-                     extra))
-    d.tls_port = port
-    d.start()
-    return d
 
 
 def expect(name, got, rc, err, out=None):

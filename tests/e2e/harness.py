@@ -59,7 +59,9 @@ Environment: top_builddir (where src/sudokud lives), top_srcdir (for
 doc/protocol.md), PUZZLE_DIR (puzzle sets), SUDOKUD (another binary,
 e.g. an ASan/UBSan or TSan build: sanitizer reports in its log fail the
 case, and memory bounds become notes), E2E_ONLY (run only the cases whose
-name contains this string).
+name contains this string), E2E_SLOWDOWN (N: the daemon runs N times
+slower, as under valgrind; a case, a file and a daemon's start get N
+times as long before they fail).
 """
 
 import os
@@ -70,7 +72,8 @@ import traceback
 # The names of the two lower layers, for the tests (h.Daemon, h.eq, ...).
 from harness_conn import (  # noqa: F401
     CASE_TIMEOUT, CLASSIC, CLASSIC_SOLUTION, DAEMON, EMPTY, EMPTY_LEXMIN,
-    FILE_TIMEOUT, HERE, IO_TIMEOUT, PUZZLE_DIR, SANITIZED, STAMP_RE,
+    FILE_TIMEOUT, HERE, IO_TIMEOUT, PUZZLE_DIR, SANITIZED, SLOWDOWN,
+    STAMP_RE,
     SUDOKUC, TOP_BUILDDIR, TOP_SRCDIR, UNITS_OF, CaseTimeout,
     Client,
     Fail, NotifySocket, ask, can_connect, check, check_mem, check_solution,
@@ -208,6 +211,7 @@ class Tap:
         ctx = None
         ok, diag = False, None
         first = len(Daemon.instances)
+        timeout *= SLOWDOWN
         signal.signal(signal.SIGALRM, self._alarm)
         signal.alarm(timeout)
         try:
@@ -295,8 +299,8 @@ class Tap:
     def _arm(self):
         """The next check's alarm: CASE_TIMEOUT, or what is left of the
         file's FILE_TIMEOUT if that is less."""
-        left = self.start + FILE_TIMEOUT - time.monotonic()
-        signal.alarm(max(1, int(min(CASE_TIMEOUT, left) + 0.5)))
+        left = self.start + FILE_TIMEOUT * SLOWDOWN - time.monotonic()
+        signal.alarm(max(1, int(min(CASE_TIMEOUT * SLOWDOWN, left) + 0.5)))
 
     def main(self, fn):
         """
@@ -310,11 +314,13 @@ class Tap:
         try:
             fn()
         except CaseTimeout as e:
-            if time.monotonic() - self.start >= FILE_TIMEOUT - 1:
-                what = "file time budget of %d s spent" % FILE_TIMEOUT
+            if time.monotonic() - self.start >= \
+                    FILE_TIMEOUT * SLOWDOWN - 1:
+                what = "file time budget of %d s spent" % (
+                    FILE_TIMEOUT * SLOWDOWN)
             else:
                 what = "no result for %d s after %s" % (
-                    CASE_TIMEOUT, "check %d (%s)" % (self.n, self.last_label)
+                    CASE_TIMEOUT * SLOWDOWN, "check %d (%s)" % (self.n, self.last_label)
                     if self.n else "the start")
             self.sequence = False
             signal.alarm(0)
@@ -338,6 +344,7 @@ class Tap:
         exception is a "not ok" for name instead, and whatever the case
         started with spawn() or run_child() is stopped after it.
         """
+        timeout *= SLOWDOWN
         signal.signal(signal.SIGALRM, self._alarm)
         signal.alarm(timeout)
         try:
@@ -403,9 +410,10 @@ class Tap:
             for label, fn, tr, dopts, timeout, own in self.cases:
                 if not have and not getattr(fn, "daemonless", False):
                     self.emit(True, label, skip="no daemon at " + DAEMON)
-                elif time.monotonic() - self.start > FILE_TIMEOUT:
+                elif time.monotonic() - self.start > \
+                        FILE_TIMEOUT * SLOWDOWN:
                     self.emit(False, label, "file time budget of %d s spent"
-                              % FILE_TIMEOUT)
+                              % (FILE_TIMEOUT * SLOWDOWN))
                 else:
                     self.run_one(label, fn, tr, dopts, timeout, own)
         finally:

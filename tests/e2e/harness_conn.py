@@ -26,14 +26,16 @@ SUDOKUC = os.environ.get("SUDOKUC") or os.path.join(TOP_BUILDDIR, "src",
                                                     "sudokuc")
 
 def _sanitized(path):
-    """Is the daemon an ASan/MSan/TSan build?  Their RSS means nothing."""
+    """Is the daemon an ASan/MSan/TSan build, or valgrind's wrapper
+    (scripts/valgrind-sudokud)?  Their RSS means nothing."""
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
         return False
     return b"__asan_init" in data or b"__tsan_init" in data or \
-        b"__msan_init" in data
+        b"__msan_init" in data or (data.startswith(b"#!") and
+                                   b"exec valgrind" in data)
 
 
 SANITIZED = _sanitized(DAEMON)
@@ -41,6 +43,11 @@ SANITIZED = _sanitized(DAEMON)
 IO_TIMEOUT = 5.0        # seconds, default for one socket operation
 CASE_TIMEOUT = 30       # seconds, hard bound for one case
 FILE_TIMEOUT = 110      # seconds, hard bound for one test file
+# E2E_SLOWDOWN=N: the daemon runs about N times slower than natively
+# (scripts/check's valgrind run sets it): the bounds on failing, a
+# case's time, a file's and a daemon's start, are N times as long.  No
+# bound a test asserts changes.
+SLOWDOWN = max(1, int(os.environ.get("E2E_SLOWDOWN") or "1"))
 
 CLASSIC = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
            ".6....28....419..5....8..79")

@@ -17,7 +17,8 @@ import subprocess
 import tempfile
 import time
 
-from harness_conn import DAEMON, IO_TIMEOUT, CaseTimeout, Client, Fail
+from harness_conn import (DAEMON, IO_TIMEOUT, SLOWDOWN, CaseTimeout,
+                          Client, Fail)
 
 
 # ---- /proc probes ---------------------------------------------------------
@@ -193,7 +194,7 @@ class Daemon:
     SERVER_KEYS = ("workers", "max_connections", "max_connections_per_peer",
                    "idle_timeout",
                    "write_timeout", "shutdown_timeout", "max_line",
-                   "output_high", "output_low")
+                   "output_high", "output_low", "slice_us")
     SOLVER_KEYS = ("budget", "count_max", "generate_pool")
 
     def __init__(self, unix=True, tcp=True, rlimit_nofile=None,
@@ -302,7 +303,7 @@ class Daemon:
             if not raw:
                 self.port = free_port() if self.want_tcp else None
             self.spawn()
-            state = self.wait_ready(timeout)
+            state = self.wait_ready(timeout * SLOWDOWN)
             if state == "ready":
                 self.settle()
                 return self

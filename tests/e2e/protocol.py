@@ -65,57 +65,6 @@ def doc_help_lines():
     return block[1:-1]
 
 
-# The verbs whose one-line examples the documents show, request then reply.
-LOGIC_VERBS = ("RATE", "HINT", "GENERATE", "CANON", "SHUFFLE", "MINIMIZE",
-               "CONSTRAIN")
-
-
-def md_examples(verb):
-    """The request and reply lines of the examples (indented blocks) in
-    the section of doc/protocol.md on verb."""
-    path = os.path.join(h.TOP_SRCDIR, "doc", "protocol.md")
-    with open(path) as f:
-        text = f.read()
-    check("\n### `%s " % verb in text, "no ### `%s` section in %s"
-          % (verb, path))
-    sec = text.split("\n### `%s " % verb, 1)[1].split("\n#", 1)[0]
-    return [ln[4:] for ln in sec.splitlines() if ln.startswith("    ")]
-
-
-def man_examples(verb):
-    """The same from the literal displays under ".It Cm <verb>" in
-    sudokud(8), roff escapes undone."""
-    path = os.path.join(h.TOP_SRCDIR, "man", "sudokud.8.in")
-    with open(path) as f:
-        text = f.read()
-    check("\n.It Cm %s " % verb in text, "no .It Cm %s in %s"
-          % (verb, path))
-    item = text.split("\n.It Cm %s " % verb, 1)[1].split("\n.It ", 1)[0]
-    out = []
-    for block in item.split("\n.Bd -literal")[1:]:
-        for ln in block.split("\n.Ed", 1)[0].splitlines()[1:]:
-            ln = ln.replace("\\&", "").replace("\\e", "\\")
-            check("\\" not in ln, "roff escape left in %r" % ln)
-            out.append(ln)
-    return out
-
-
-def doc_examples():
-    """(where, request, reply) for every RATE, HINT and GENERATE example
-    of doc/protocol.md and sudokud(8); each shows at least one."""
-    out = []
-    for verb in LOGIC_VERBS:
-        for where, lines in (("protocol.md", md_examples(verb)),
-                             ("sudokud.8", man_examples(verb))):
-            check(lines and len(lines) % 2 == 0, "%s: %s examples %r"
-                  % (where, verb, lines))
-            for req, reply in zip(lines[::2], lines[1::2]):
-                check(req.split()[0] == verb, "%s: %r is not a %s request"
-                      % (where, req, verb))
-                out.append((where, req, reply))
-    return out
-
-
 # ---- known answers ----------------------------------------------------------
 
 @T.case("reference solver agrees with the answers printed in protocol.md",
@@ -240,31 +189,6 @@ def _(c):
     k = c.connect()
     eq(k.block("HELP"), doc_help_lines(), "HELP reply")
     eq(k.req("PING"), "PONG", "after HELP")
-
-
-@T.case("RATE, HINT, GENERATE and the toolbox -> the replies protocol.md "
-        "and sudokud(8) show", timeout=120)
-def _(c):
-    k = c.connect(timeout=30)
-    for where, req, reply in doc_examples():
-        got = k.req(req, 30)
-        puzzle = reply.split()[0]
-        if "deadline=" in req:
-            # Which puzzle comes first depends on the machine: its form.
-            check(re.fullmatch(r"[1-9.]{81}( level=(easy|medium|hard|"
-                               r"expert|extreme))?", got),
-                  "%s: %s: %r" % (where, req[:40], got))
-            puzzle = got.split()[0]
-        else:
-            eq(got, reply, "%s: %s" % (where, req[:40]))
-        if req.startswith("GENERATE"):
-            # What the document says of the puzzle it shows holds too.
-            level = re.search(r"level=(\w+)", got) or \
-                re.match(r"GENERATE (\w+)", req)
-            eq(k.req("COUNT " + puzzle), "1", "%s: COUNT of %s"
-               % (where, puzzle))
-            eq(k.req("RATE " + puzzle).split()[0], level.group(1),
-               "%s: RATE of %s" % (where, puzzle))
 
 
 def doc_stat_names(k):

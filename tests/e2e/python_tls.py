@@ -185,6 +185,46 @@ def _(c):
                 k.close()
 
 
+@T.case("the asyncio Client and both pools over TLS with AUTH: answers "
+        "checked; a certificate of another CA or a wrong secret: the "
+        "server set aside, TLSError or AuthError raised (a pool of one)",
+        transports=ONE, own=True)
+def _(c):
+    import asyncio
+    import sudokud.asyncio
+    secret = pem("secret", "txt")
+    with open(secret, "w") as f:
+        f.write("tls-and-a-secret\n")
+    with daemon(extra="[server]\nauth_file = %s\n" % secret) as d:
+        addr = "sudokuds://localhost:%d" % d.tls_port
+        kw = {"tls": ctx(), "auth": "tls-and-a-secret"}
+
+        async def main():
+            async with sudokud.asyncio.Client(addr, **kw) as k:
+                eq(await k.solve(h.CLASSIC), h.CLASSIC_SOLUTION, "asyncio")
+            async with sudokud.asyncio.Pool([addr], 2, **kw) as pool:
+                got = await asyncio.gather(*[pool.solve(h.CLASSIC)
+                                             for _ in range(20)])
+                eq(got, [h.CLASSIC_SOLUTION] * 20, "asyncio Pool")
+        asyncio.run(main())
+        with sudokud.Pool([addr], 2, **kw) as pool:
+            eq(list(pool.solve_many([h.CLASSIC] * 50)),
+               [h.CLASSIC_SOLUTION] * 50, "Pool")
+        for what, exc, bad in (("another CA", sudokud.TLSError,
+                                {"tls": ctx("other")}),
+                               ("a wrong secret", sudokud.AuthError,
+                                {"auth": "not-it"})):
+            pool = sudokud.Pool([addr], 2, **dict(kw, **bad))
+            try:
+                pool.solve(h.CLASSIC)
+            except exc:
+                check("set aside" in repr(pool), repr(pool))
+            else:
+                raise Fail("%s: served" % what)
+            finally:
+                pool.close()
+
+
 if __name__ == "__main__":
     try:
         sys.exit(T.run())

@@ -394,5 +394,140 @@ def _(c):
         s.close()
 
 
+def grids(rng, n):
+    """n solution grids: CLASSIC's, its digits relabelled, rows swapped
+    within bands and bands swapped, columns likewise, maybe
+    transposed."""
+    base = [SOLUTION[r * 9:r * 9 + 9] for r in range(9)]
+    for _ in range(n):
+        digits = rng.sample("123456789", 9)
+        rows = [b * 3 + r for b in rng.sample(range(3), 3)
+                for r in rng.sample(range(3), 3)]
+        cols = [b * 3 + c for b in rng.sample(range(3), 3)
+                for c in rng.sample(range(3), 3)]
+        g = [[digits[int(base[r][c]) - 1] for c in cols] for r in rows]
+        if rng.random() < 0.5:
+            g = [list(col) for col in zip(*g)]
+        yield "".join("".join(row) for row in g)
+
+
+def spoiled(rng, sol):
+    """sol, or sol made wrong one of the ways a server could."""
+    cells = list(sol)
+    i, j = rng.randrange(81), rng.randrange(81)
+    how = rng.randrange(7)
+    if how == 1:
+        cells[i], cells[j] = cells[j], cells[i]         # may be a no-op
+    elif how == 2:
+        cells[i] = rng.choice("1234567890.x")
+    elif how == 3:                                      # a row turned
+        r = rng.randrange(9) * 9
+        cells[r:r + 9] = cells[r + 1:r + 9] + cells[r:r + 1]
+    elif how == 4:                                      # a 9 moved
+        k = rng.choice([n for n, ch in enumerate(cells) if ch == "9"])
+        cells[k], cells[i] = cells[i], cells[k]
+    elif how == 5:
+        return sol[:80] if rng.random() < 0.5 else sol + sol[0]
+    elif how == 6:
+        a, b = rng.sample("123456789", 2)               # still a grid
+        cells = [b if ch == a else a if ch == b else ch for ch in cells]
+    return "".join(cells)
+
+
+@T.case("the client's checks of a solution (one at a time, and a batch's "
+        "at once) agree with the reference's checker on 20,000 grids, "
+        "right and wrong: swapped cells, a digit changed, a row turned, a "
+        "9 moved, a length off, digits relabelled, givens kept or not",
+        transports=ONE, daemonless=True)
+def _(c):
+    import random
+    from sudokud.checks import all_solve, solves
+    rng = random.Random(31)
+    group, size, groups = [], 1, 0
+    for sol in grids(rng, 20000):
+        puzzle = "".join(ch if rng.random() < 0.3 else "."
+                         for ch in sol)
+        got = spoiled(rng, sol)
+        want = h.solution_problem(puzzle, got) is None
+        eq(solves(puzzle.encode(), got.encode("ascii", "replace")), want,
+           "solves(%s, %s)" % (puzzle, got))
+        group.append((puzzle, got, want))
+        if len(group) == size:
+            eq(all_solve([g[0] for g in group], [g[1] for g in group]),
+               all(g[2] for g in group), "all_solve of %r" % (group,))
+            group, size, groups = [], rng.randrange(1, 40), groups + 1
+    check(groups > 500, "%d groups" % groups)
+
+
+@T.case("a batch whose 37th answer of 64 is wrong (two digits swapped, a "
+        "given changed, another puzzle's, 80 digits): the 36 before it "
+        "answered right, then ProtocolError", transports=ONE,
+        daemonless=True)
+def _(c):
+    puzzles = [CLASSIC, OTHER] * 32
+    for what, lie in (("swapped", swapped(CLASSIC)),
+                      ("a given changed", "6" + SOLUTION[1:]),
+                      ("another's", solution(OTHER)),
+                      ("80 digits", SOLUTION[:80])):
+        asked = []
+
+        def answer(line, lie=lie):
+            asked.append(line)
+            return lie if len(asked) == 37 else honest(line)
+        s, k = serving(answer)
+        try:
+            got = []
+            e = fails(sudokud.ProtocolError, what, lambda: got.extend(
+                k.solve_many(puzzles, window=64)))
+            eq(got, [solution(p) for p in puzzles[:36]], what + ": before")
+            check(what in ("80 digits",) or "not a solution" in str(e),
+                  str(e))
+        finally:
+            k.close()
+            s.close()
+
+
+@T.case("each method's signature (methods.py, the one body of the sync "
+        "and asyncio clients) is the one its declared type has (verbs.py): "
+        "the same parameters and kinds in every overload, a default only "
+        "where the method has one",
+        transports=ONE, daemonless=True)
+def _(c):
+    import inspect
+    import types
+    import typing
+    from sudokud import methods, verbs
+    if not hasattr(typing, "get_overloads"):
+        c.note("typing.get_overloads needs Python 3.11: not compared")
+        return
+
+    def shape(sig, skip):
+        return [(p.name, p.kind, p.default is not inspect.Parameter.empty)
+                for p in list(sig.parameters.values())[skip:]]
+    eq(sorted(verbs.NAMES), sorted(verbs.AsyncVerbs.__annotations__),
+       "the same methods sync and asyncio")
+    for name in verbs.NAMES:
+        body = shape(inspect.signature(getattr(methods, name)), 1)
+        for kind in (verbs.SyncVerbs, verbs.AsyncVerbs):
+            proto = typing.get_origin(kind.__annotations__[name]) or \
+                kind.__annotations__[name]
+            if isinstance(proto, str):
+                proto = getattr(verbs, proto.split("[")[0])
+            # An overload's name, as get_overloads() looks it up (the
+            # class's __call__ is typing's placeholder).
+            key = types.SimpleNamespace(__module__=proto.__module__,
+                                        __qualname__=proto.__qualname__ +
+                                        ".__call__")
+            sigs = typing.get_overloads(key) or [proto.__call__]
+            for i, fn in enumerate(sigs):
+                got = shape(inspect.signature(fn), 1)
+                what = "%s.%s, overload %d" % (kind.__name__, name, i + 1)
+                eq([g[:2] for g in got], [b[:2] for b in body], what)
+                check(all(b[2] or not g[2] for g, b in zip(got, body)),
+                      "%s: a default the method lacks: %r" % (what, got))
+        eq(getattr(sudokud.Client, name), getattr(methods, name),
+           "Client.%s is methods.%s" % (name, name))
+
+
 if __name__ == "__main__":
     sys.exit(T.run())

@@ -9,7 +9,8 @@ run as written (issue 23.1, 23.2, 23.12):
   "$ command" of the session block prints what the README says it does;
 - doc/scaling.md's "Try it on one machine": three daemons behind HAProxy
   with the shipped example configuration, 1465 and 375 puzzles through
-  it, a node stopped mid-batch; every answer checked here.
+  it, a node that hangs and dies mid-batch, whose requests sudokuc sends
+  again (-v says how many); every answer checked here.
 
 Each runs in a scratch directory that looks like the top of a built
 source tree (src/ is the build's, etc/, contrib/ and data/ the
@@ -175,7 +176,8 @@ def _(c):
 
 
 @T.case("doc/scaling.md, try it on one machine: three nodes behind HAProxy "
-        "UP, 1465 and 375 answers right with a node stopped mid-batch",
+        "UP, 1465 and 375 answers right, the requests of a node that hangs "
+        "and dies mid-batch sent again",
         transports=ONE, own=True, timeout=240)
 def _(c):
     need("nc")
@@ -216,8 +218,12 @@ def _(c):
             for i in (1, 2, 3)),
             "show stat: every node up, its check passed: %r" % lines[:3])
         eq(lines[3:5], ["1465", "375"], "the two wc -l")
+        m = re.fullmatch(r"sudokuc: (\d+) requests? sent again", lines[5])
+        check(m and int(m.group(1)) > 0, "the resends node 1 caused: %r"
+              % lines[5:6])
+        c.note(lines[5])
         check(re.fullmatch(r'sudokud_requests_total\{verb="solve"\} \d+',
-                           lines[5]), "node 2's count: %r" % lines[5:])
+                           lines[6]), "node 2's count: %r" % lines[6:])
         eq(answers_right(os.path.join(h.PUZZLE_DIR,
                                       "puzzles3_magictour_top1465"),
                          os.path.join(work, "answers.txt")), "",
@@ -226,9 +232,10 @@ def _(c):
                                       "puzzles6_forum_hardest_1106"),
                          os.path.join(work, "answers2.txt")), "",
            "the 375 answers, node 1 stopped meanwhile")
-        with open(os.path.join(work, "node1.log")) as f:
-            check("signal 15: shutting down" in f.read(),
-                  "node 1 drained on SIGTERM")
+        for n in (2, 3):
+            with open(os.path.join(work, "node%d.log" % n)) as f:
+                check("signal 15: shutting down" in f.read(),
+                      "node %d drained on SIGTERM" % n)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -13,15 +13,12 @@ unanswered, HAProxy's check takes the node out, and the backends' logs
 name the client the PROXY header carries.
 """
 
-import http.client
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -29,22 +26,14 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from harness import check, eq                           # noqa: E402
+from balancer import Farm, HAProxy                      # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
 SUDOKUC = h.SUDOKUC
-EXAMPLE = os.path.join(h.TOP_SRCDIR, "contrib", "haproxy", "sudokud.cfg")
+EXAMPLE = HAProxy.EXAMPLE
 SET = "puzzles2_17_clue"
-NODES = 3
 KILL_AT = 5000          # answers read before a backend is stopped
-
-
-def haproxy_bin():
-    path = shutil.which("haproxy") or "/usr/sbin/haproxy"
-    if not os.access(path, os.X_OK):
-        raise h.Fail("haproxy is not installed: scripts/install-deps "
-                     "installs it (Debian package haproxy)")
-    return path
 
 
 def example_check_timing():
@@ -56,161 +45,6 @@ def example_check_timing():
         raise h.Fail("%s: no default-server line with inter and fall"
                      % EXAMPLE)
     return int(m.group(1)), int(m.group(2))
-
-
-class Backend(h.Daemon):
-    """One node: a daemon with tcp_proxy and metrics listeners beside its
-    own."""
-
-    def __init__(self, **kw):
-        self.proxy_port = h.free_port()
-        self.metrics_port = h.free_port()
-        super().__init__(extra_conf="[listen]\ntcp_proxy = 127.0.0.1:%d\n"
-                         "metrics = 127.0.0.1:%d\n[log]\nlevel = debug\n"
-                         % (self.proxy_port, self.metrics_port), **kw)
-
-    def solved(self):
-        """requests_total{verb="solve"}, from its metrics listener (which
-        stays open while it drains, unlike its client sockets)."""
-        c = http.client.HTTPConnection("127.0.0.1", self.metrics_port,
-                                       timeout=5)
-        try:
-            c.request("GET", "/metrics")
-            body = c.getresponse().read().decode()
-        finally:
-            c.close()
-        m = re.search(r'^sudokud_requests_total\{verb="solve"\} (\d+)$',
-                      body, re.M)
-        return int(m.group(1))
-
-    def log_text(self):
-        with open(self.log, "rb") as f:
-            return f.read().decode("ascii", "replace")
-
-
-class HAProxy:
-    """HAProxy running contrib/haproxy/sudokud.cfg with free addresses."""
-
-    def __init__(self, backends):
-        self.tmp = tempfile.mkdtemp(prefix="haproxy-e2e.")
-        self.port = h.free_port()
-        self.stats_path = os.path.join(self.tmp, "stats.sock")
-        self.conf = os.path.join(self.tmp, "haproxy.cfg")
-        self.log = os.path.join(self.tmp, "haproxy.log")
-        self.proc = None
-        self.nodes = len(backends)
-        with open(EXAMPLE) as f:
-            text = f.read()
-        ports = iter((b.proxy_port, b.metrics_port) for b in backends)
-        # (pattern, replacement, how many lines it must match)
-        subs = [
-            (r"^(\s*log) /dev/log (.*)$", r"\1 stderr format raw \2", 1),
-            (r"^(\s*stats socket) \S+ (.*)$",
-             r"\1 %s \2" % self.stats_path, 1),
-            (r"^(\s*bind) 127\.0\.0\.1:\d+$", r"\1 127.0.0.1:%d" % self.port,
-             1),
-            (r"^(\s*server node\d+) 127\.0\.0\.1:\d+ check port \d+$",
-             lambda m: "%s 127.0.0.1:%d check port %d" % ((m.group(1),) +
-                                                          next(ports)),
-             len(backends)),
-        ]
-        for pat, rep, want in subs:
-            text, n = re.subn(pat, rep, text, flags=re.M)
-            if n != want:
-                raise h.Fail("%s: %d lines match %r, the test expects %d: "
-                             "keep the example and this test in step"
-                             % (EXAMPLE, n, pat, want))
-        with open(self.conf, "w") as f:
-            f.write(text)
-
-    def start(self):
-        exe = haproxy_bin()
-        p = subprocess.run([exe, "-c", "-q", "-f", self.conf],
-                           capture_output=True, text=True, timeout=30)
-        if p.returncode != 0:
-            raise h.Fail("haproxy -c rejects the example:\n%s%s"
-                         % (p.stdout, p.stderr))
-        with open(self.log, "ab") as logf:
-            self.proc = subprocess.Popen(
-                [exe, "-db", "-f", self.conf], stdin=subprocess.DEVNULL,
-                stdout=logf, stderr=logf)
-        # The servers start "up"; wait for a real check of each to pass.
-        if not h.wait_for(lambda: self.checked() == self.nodes, 15, 0.1):
-            raise h.Fail("HAProxy's checks did not pass on every node: "
-                         "%r\n%s" % (self.servers(), self.log_tail()))
-        return self
-
-    def checked(self):
-        """How many nodes are up with a check that passed."""
-        return sum(s.get("status") == "UP" and s.get("check_status") ==
-                   "L7OK" for s in self.servers().values())
-
-    def command(self, line):
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.settimeout(5)
-        try:
-            s.connect(self.stats_path)
-            s.sendall(line.encode() + b"\n")
-            data = b""
-            while True:
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-        except OSError:
-            return ""
-        finally:
-            s.close()
-        return data.decode("ascii", "replace")
-
-    def servers(self):
-        """{node: {column: value}} from "show stat"."""
-        rows = self.command("show stat").splitlines()
-        if not rows or not rows[0].startswith("# "):
-            return {}
-        head = rows[0][2:].split(",")
-        out = {}
-        for row in rows[1:]:
-            rec = dict(zip(head, row.split(",")))
-            if rec.get("pxname") == "sudokud" and \
-                    rec.get("svname", "").startswith("node"):
-                out[rec["svname"]] = rec
-        return out
-
-    def log_tail(self, n=15):
-        return "haproxy log:\n" + "\n".join(h.file_tail(self.log, n))
-
-    def stop(self):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-class Farm:
-    """NODES backends and HAProxy; with: stopped, whatever happened."""
-
-    def __enter__(self):
-        self.nodes = []
-        self.hap = None
-        try:
-            for _ in range(NODES):
-                self.nodes.append(Backend(workers=1).start())
-            self.hap = HAProxy(self.nodes).start()
-        except BaseException:
-            self.__exit__()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        if self.hap is not None:
-            self.hap.stop()
-        for d in self.nodes:
-            d.cleanup()
 
 
 class Batch:

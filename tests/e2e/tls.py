@@ -28,47 +28,11 @@ sys.dont_write_bytecode = True      # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h                                     # noqa: E402
 from certs import certs, certs_cleanup                  # noqa: E402
+from tls_common import context, tls_client, tls_daemon  # noqa: E402
 from harness import check, eq, Fail                     # noqa: E402
 
 T = h.Tap()
 ONE = (None,)
-
-
-def tls_daemon(server="server", extra="", proxy=False, **opts):
-    """A daemon with a tls (or tls_proxy) listener beside its Unix one."""
-    c = certs()
-    port = h.free_port()
-    kind = "tls_proxy" if proxy else "tls"
-    d = h.Daemon(tcp=False, extra_conf="[listen]\n%s = 127.0.0.1:%d\n"
-                 "[tls]\ncert = %s\nkey = %s\n%s" % (
-                     kind, port, c.path(server + ".pem"),
-                     c.path(server + ".key"), extra), **opts)
-    d.tls_port = port
-    d.start()
-    return d
-
-
-def context(cert=None, ca="ca", **kw):
-    ctx = ssl.create_default_context(cafile=certs().path(ca + ".pem"))
-    if cert is not None:
-        ctx.load_cert_chain(certs().path(cert + ".pem"),
-                            certs().path(cert + ".key"))
-    for k, v in kw.items():
-        setattr(ctx, k, v)
-    return ctx
-
-
-def tls_client(d, ctx=None, name="localhost", timeout=5, prefix=b""):
-    """A TLS connection to d's TLS port, handshake done (raises if not)."""
-    s = socket.create_connection(("127.0.0.1", d.tls_port), timeout)
-    if prefix:
-        s.sendall(prefix)
-    try:
-        t = (ctx or context()).wrap_socket(s, server_hostname=name)
-    except BaseException:
-        s.close()
-        raise
-    return h.Client(t, timeout)
 
 
 def refused(d, ctx=None, name="localhost"):
@@ -262,6 +226,72 @@ def _(c):
         me = [ln for ln in k.block("CLIENT LIST") if "tls_proxy" in ln]
         eq(len(me), 1, "CLIENT LIST line of transport tls_proxy")
         check("addr=tcp:203.0.113.9:40000 " in me[0], me[0])
+    finally:
+        d.cleanup()
+
+
+class Glued:
+    """
+    A TLS client whose first write is prefix and its hello together, and
+    whose send() puts each piece in a TLS record of its own, all in one
+    write: as HAProxy's "send-proxy-v2 ssl" and a pipelining client send
+    them (ssl.SSLSocket writes the hello alone).
+    """
+
+    def __init__(self, port, prefix, name="localhost"):
+        self.sock = socket.create_connection(("127.0.0.1", port), 5)
+        self.inc, self.out = ssl.MemoryBIO(), ssl.MemoryBIO()
+        self.tls = context().wrap_bio(self.inc, self.out,
+                                      server_hostname=name)
+        self.buf = b""
+        while True:
+            try:
+                self.tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                self.sock.sendall(prefix + self.out.read())
+                prefix = b""
+                self.feed()
+        self.sock.sendall(self.out.read())
+
+    def feed(self):
+        try:
+            data = self.sock.recv(65536)
+        except socket.timeout:
+            raise Fail("no reply within 5 s (have %r)" % self.buf)
+        if not data:
+            raise Fail("closed (have %r)" % self.buf)
+        self.inc.write(data)
+
+    def send(self, *pieces):
+        for p in pieces:
+            self.tls.write(p.encode())
+        self.sock.sendall(self.out.read())
+
+    def line(self):
+        while b"\n" not in self.buf:
+            try:
+                self.buf += self.tls.read(65536)
+            except ssl.SSLWantReadError:
+                self.feed()
+        ln, self.buf = self.buf.split(b"\n", 1)
+        return ln.decode()
+
+
+@T.case("tls_proxy: the header and the hello in one packet, as HAProxy "
+        "sends them, then three requests in TLS records of their own, in "
+        "one packet: each answered, in order (the records past the first "
+        "were left in the buffer under TLS: no reply)", transports=ONE,
+        own=True)
+def _(c):
+    d = tls_daemon(proxy=True)
+    try:
+        k = Glued(d.tls_port, b"PROXY TCP4 203.0.113.9 127.0.0.1 40000 "
+                  b"7999\r\n")
+        k.send("PING\n", h.CLASSIC + "\n", "PING\n")
+        eq([k.line() for _ in range(3)], ["PONG", h.CLASSIC_SOLUTION,
+                                          "PONG"], "the three replies")
+        k.sock.close()
     finally:
         d.cleanup()
 

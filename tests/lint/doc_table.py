@@ -79,6 +79,8 @@ def man_entries():
 
 
 def octal_or_int(s):
+    if isinstance(s, int):
+        return s
     return int(s, 8) if s.startswith("0") and len(s) > 1 else int(s)
 
 
@@ -102,14 +104,16 @@ def checks():
         if k["type"] in ("CONFIG_INT", "CONFIG_SIZE", "CONFIG_U64",
                          "CONFIG_ULONG", "CONFIG_MODE"):
             m = re.search(r"Range (\w+) to (\w+)", text)
-            rng = m and (octal_or_int(m.group(1)), octal_or_int(m.group(2)))
+            rng = m and tuple(octal_or_int(size_value(v) if v[-1] in "km"
+                                           else v) for v in m.groups())
             lo = octal_or_int(k["min"]) if k["min"].isdigit() else None
             hi = octal_or_int(k["max"]) if k["max"].isdigit() else None
             if name == "output_low":
                 hi = int(keys_by(keys, "output_high")["max"])
             ok(rng == (lo, hi), "sudokud.conf(5): range of %s is %s to %s"
                % (name, k["min"], k["max"]), "man page says %r" % (rng,))
-        if k["default"] is not None and k["name"] != "unix":
+        if k["default"] is not None and k["name"] not in ("unix",
+                                                           "page_dir"):
             m = re.search(r"[Dd]efault(?: |\n\.(?:Cm|Ql) )(-?[\w.+:]*\w)",
                           text)
             ok(m is not None and m.group(1) == k["default"],
@@ -140,14 +144,18 @@ def size_value(v):
 def shipped_default(shipped, k):
     """True if etc/sudokud.conf has ";name = DEFAULT" (empty when the key
     has none), else what is wrong.  The repeatable listeners are
-    examples, except unix, whose default is the socket in /run."""
+    examples, except unix, whose default is the socket in /run; page_dir's
+    is the page in /usr/share."""
     name = k["name"]
     lines = re.findall(r"(?m)^;%s =(.*)$" % name, shipped)
     if not lines:
         return "no commented-out line \";%s = ...\"" % name
     if name == "unix":
         want = ["/run/sudokud.sock"]
-    elif name in ("tcp", "tcp_proxy", "metrics", "tls", "tls_proxy"):
+    elif name == "page_dir":
+        want = ["/usr/share/sudokud/www"]
+    elif name in ("tcp", "tcp_proxy", "metrics", "tls", "tls_proxy",
+                  "http", "http_proxy", "https", "https_proxy"):
         return True
     else:
         want = [k["default"] or ""]

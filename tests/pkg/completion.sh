@@ -7,7 +7,10 @@
 # the options offered are those sudokuc --help and sudokud --help list,
 # -f and -s complete file names, the operands the meta requests and
 # file names, and bash-completion's own loader finds each file by the
-# command's name.  Runs in bash (re-executed from sh by the first line).
+# command's name.  The commands are sudokuc's verb table's: each one
+# sudokuc --help lists is offered as a word, offers after it the options
+# sudokuc COMMAND --help lists, and completes file names as operands if
+# its usage line takes puzzles.  Runs in bash (re-executed from sh by the first line).
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -u
 
@@ -49,9 +52,16 @@ cp "$srcdir/completions/sudokuc" "$srcdir/completions/sudokud" \
 # sudokuc's generate has its own, listed after "Options of generate":
 # help_options PROGRAM [main|generate].
 help_options() {
-	"$builddir/src/$1" --help | awk -v part="${2:-main}" '
+	"$builddir/src/$1" --help | option_lines "${2:-main}"
+}
+
+# option_lines main|generate|all: the options of a --help on stdin: of
+# its main part, of its part "Options of generate ...", or all of them.
+option_lines() {
+	awk -v part="$1" '
 	    /^Options of generate/ { section = "generate"; next }
-	    { if ((section ? section : "main") == part) print }' |
+	    { if (part == "all" || (section ? section : "main") == part)
+		print }' |
 	    sed -n 's/^  \(-[A-Za-z]\), \(--[a-z-]*\)\([=[]\{0,1\}\).*/\1 \2\3/p
 		s/^      \(--[a-z-]*\)\([=[]\{0,1\}\).*/\1\2/p' |
 	    sed 's/\[$//' | tr ' ' '\n' | sort -u
@@ -94,7 +104,11 @@ got:  $(echo $got)"
 	fi
 }
 
-echo "1..22"
+# The commands of sudokuc's verb table, as sudokuc --help lists them.
+cmds=$("$builddir/src/sudokuc" --help |
+    sed -n '/^Commands/,/^$/s/^  \([a-z][a-z]*\)  .*/\1/p')
+ncmds=$(echo $cmds | wc -w)
+echo "1..$((24 + 2 * ncmds))"
 
 # bash-completion's loader finds both files by the commands' names.
 for p in sudokuc sudokud; do
@@ -150,3 +164,27 @@ check "sudokuc -s: file names" "etc puzzles.txt sudokud.conf sudokud.sock" \
 check "sudokud -f: file names" "etc puzzles.txt sudokud.conf sudokud.sock" \
     sudokud -f ''
 check "sudokud --file=: file names" "puzzles.txt" sudokud --file = pu
+
+# The verb table's commands (src/client/verb.c): each listed by sudokuc
+# --help is a command word to complete, offers after its word the
+# options of sudokuc --help and its own (sudokuc COMMAND --help), and
+# completes file names as operands if its usage line takes puzzles.  A
+# command added to the table and not to completions/sudokuc fails here.
+files="etc puzzles.txt sudokud.conf sudokud.sock"
+[ "$ncmds" -ge 10 ] && ok "sudokuc --help lists $ncmds commands" ||
+    notok "sudokuc --help lists the commands" "$cmds"
+check "sudokuc: every command of sudokuc --help, meta requests, files" \
+    "$cmds ping stats version $files" sudokuc ''
+for c in $cmds; do
+	own=$("$builddir/src/sudokuc" "$c" --help | option_lines all)
+	check "sudokuc $c -: the options of --help and of $c --help" \
+	    "$(printf '%s\n' $copts $own | sort -u)" sudokuc "$c" -
+	if "$builddir/src/sudokuc" "$c" --help | head -1 | grep -q '\[puzzle'
+	then
+		check "sudokuc $c: file names, as its usage takes puzzles" \
+		    "$files" sudokuc -q "$c" ''
+	else
+		check "sudokuc $c: no operands, as its usage takes none" "" \
+		    sudokuc "$c" ''
+	fi
+done

@@ -13,6 +13,8 @@
 # sudokud that installing them created (Debian's purge keeps system
 # users, so that no file is left to a recycled id; this is a test).
 # It refuses to run if any of the packages is installed already.
+# python3-sudokud, the Python client built from python/ by pybuild, is
+# imported by Debian's python3 and solves through the installed daemon.
 #
 # The build (dpkg-buildpackage -us -uc -b) happens in a copy of SRCDIR
 # (default: the tree this script is in) under a temporary directory,
@@ -33,17 +35,18 @@
 # as a supplementary group, and once without it.  The template
 # sudokud@.service is started the same way as the instance sudokud@test,
 # with a configuration file /etc/sudokud-test.conf the test writes and
-# removes.
+# removes, and a TLS listener whose key, in /etc/sudokud-test-tls, only
+# root and the group sudokud may read.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/tap.sh
 . "$here/../tap.sh"
 src=$(cd "${1:-$here/../..}" && pwd) || exit 2
-pkgs="sudokud sudokuc libsudoku1 libsudoku-dev"
+pkgs="sudokud sudokuc libsudoku1 libsudoku-dev python3-sudokud"
 puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 answer=534678912672195348198342567859761423426853791713924856961537284287419635345286179
-plan=24
+plan=30
 
 # check NAME DIAG COMMAND...: ok if COMMAND succeeds
 check() {
@@ -90,6 +93,7 @@ cleanup() {
 	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
 	[ -n "$sock" ] && rm -f "$sock"
 	[ -n "${conf:-}" ] && rm -f "$conf"
+	[ -n "${tlsdir:-}" ] && rm -rf "$tlsdir"
 	[ -n "${rundir:-}" ] && rm -rf "$rundir"
 	if [ "$installed" = yes ]; then
 		dpkg_retry --purge $pkgs >/dev/null 2>&1
@@ -145,7 +149,10 @@ opts="nocheck"
 [ "${PKG_TEST_CHECK:-no}" = yes ] && opts=""
 jobs=$(nproc 2>/dev/null || echo 2)
 log=$tmp/build.log
-if (cd "$tree" && DEB_BUILD_OPTIONS="$opts parallel=$jobs" \
+# With Debian's own tools first on the PATH, as a build chroot has them
+# (pybuild runs python3.X by name: not a pyenv's or a venv's).
+if (cd "$tree" && PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH \
+    DEB_BUILD_OPTIONS="$opts parallel=$jobs" \
     timeout 1800 dpkg-buildpackage -us -uc -b) >"$log" 2>&1; then
 	debs=""
 	for p in $pkgs; do
@@ -153,7 +160,7 @@ if (cd "$tree" && DEB_BUILD_OPTIONS="$opts parallel=$jobs" \
 		[ -f "$1" ] && debs="$debs $1"
 	done
 	check "dpkg-buildpackage -us -uc -b (DEB_BUILD_OPTIONS=$opts) builds $pkgs" \
-	    "debs:$debs" [ "$(echo $debs | wc -w)" -eq 4 ]
+	    "debs:$debs" [ "$(echo $debs | wc -w)" -eq 5 ]
 else
 	notok "dpkg-buildpackage -us -uc -b builds $pkgs" "$(tail -n 40 "$log")"
 	bail "the build failed"
@@ -216,9 +223,43 @@ else
 	notok "dpkg -i installs them" "$out"
 	bail "dpkg -i failed"
 fi
+
+# Without systemd as PID 1 the postinst says that nothing was started,
+# and how to start it: the two lines of README.md (<!-- container-start
+# -->), which start the daemon below.
+readme=$(sed -n '/<!-- container-start -->/,/<!-- \/container-start -->/p' \
+    "$src/README.md" | sed -n 's/^    //p')
+said=$(printf '%s\n' "$out" | sed -n 's/^    //p')
+if [ -d /run/systemd/system ]; then
+	check "with systemd running, the postinst has no word on starting it" \
+	    "$out" [ -z "$said" ]
+else
+	check "without systemd as PID 1, the postinst says nothing started, and README.md's two lines" \
+	    "dpkg -i said: $out; README.md: $readme" sh -c \
+	    'printf "%s\n" "$1" | grep -q "^sudokud: systemd is not running" &&
+	    [ -n "$2" ] && [ "$2" = "$3" ]' sh "$out" "$said" "$readme"
+fi
 for p in $pkgs; do
 	dpkg -L "$p" >>"$tmp/files"
 done
+
+# The package depends on what its programs link: each library a
+# program names (NEEDED) is of a package its Depends lists.
+why=""
+multi=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null)
+for pair in sudokud:/usr/sbin/sudokud sudokuc:/usr/bin/sudokuc; do
+	p=${pair%%:*} b=${pair#*:}
+	deps=$(dpkg-query -W -f='${Depends}' "$p")
+	for so in $(readelf -dW "$b" |
+	    sed -n 's/.*(NEEDED).*Shared library: \[\(.*\)\]/\1/p'); do
+		lib=$(dpkg -S "*/$multi/$so" 2>/dev/null | head -n 1)
+		lib=${lib%%:*}
+		printf '%s\n' "$deps" | tr ',|' '\n\n' | sed 's/^ *//; s/ .*//' |
+		    grep -qx "${lib:-none}" || why="$why $p links $so (${lib:-no package}), Depends: $deps;"
+	done
+done
+check "the packages depend on what their programs link (libssl3, libevent, ...)" \
+    "$why" [ -z "$why" ]
 
 pw=$(getent passwd sudokud)
 check "the postinst made the system user and group sudokud (systemd-sysusers)" \
@@ -239,6 +280,7 @@ check "/etc/sudokud.conf is a conffile; the units are enabled" "$why" \
 # The examples and doc/scaling.md that sudokud(8) points to, shipped.
 why=""
 for f in scaling.md examples/sudokud.conf examples/haproxy/sudokud.cfg \
+    examples/haproxy/sudokud-tls.cfg examples/haproxy/sudokud-reencrypt.cfg \
     examples/prometheus/prometheus.yml examples/prometheus/sudokud-rules.yml \
     examples/kubernetes/sudokud.yaml; do
 	grep -qx "/usr/share/doc/sudokud/$f" "$tmp/files" || why="$why $f"
@@ -279,16 +321,20 @@ out=$($as_user $pre 2>&1)
 check "ExecStartPre as $user:$group: $pre" "$out" \
     [ "$out" = "configuration OK" ]
 
+# README.md's two lines start it: first, that they do what the units
+# say (ListenStream=, FileDescriptorName=, User=, Group=, ExecStart=
+# with -d for a log on standard error; SocketMode=, SocketGroup=).
+first=$(printf '%s\n' "$readme" | sed -n '1s/ &$//p')
+second=$(printf '%s\n' "$readme" | sed -n 2p)
+want1="systemd-socket-activate -l $listen --fdname=$fdname -- $as_user $(printf '%s' "$start" | sed 's/ -f / -d -f /')"
+check "README.md's lines start the daemon as the units do" \
+    "first: $first; want: $want1; second: $second" sh -c \
+    '[ "$1" = "$2" ] && case $3 in *"chgrp $4 $5 "*"chmod $6 $5") ;; *) false ;; esac' \
+    sh "$first" "$want1" "$second" "$sgroup" "$listen" "$mode"
 sock=$listen
-(umask 077 && exec systemd-socket-activate -l "$listen" \
-    --fdname="$fdname" -- $as_user $start) >"$tmp/daemon.log" 2>&1 &
+(umask 077 && exec sh -c "exec $first") >"$tmp/daemon.log" 2>&1 &
 pid=$!
-i=0
-while [ ! -S "$sock" ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-chmod "$mode" "$sock" && chgrp "$sgroup" "$sock"
+timeout 10 sh -c "$second"
 out=$(timeout 20 $member sudokuc ping 2>&1)
 check "sudokuc ping, as a member of the group $sgroup, starts the daemon on $listen" \
     "$out; daemon: $(cat "$tmp/daemon.log")" \
@@ -310,6 +356,17 @@ out=$(timeout 20 $member sudokuc version 2>&1)
 want=$(/usr/sbin/sudokud -V 2>&1 | awk '{ print $NF }')
 check "sudokuc version: the installed daemon's, $want" "$out" \
     sh -c 'printf "%s\n" "$1" | grep -q "^sudokud $2 at unix:"' sh "$out" "$want"
+
+# The installed Python client, as a member of the group: Debian's
+# python3 (not one of a virtual environment), its module from
+# /usr/lib/python3/dist-packages, the daemon's version.
+out=$(cd / && SUDOKUD_SOCKET=$sock timeout 20 $member /usr/bin/python3 -c '
+import sudokud, sys
+with sudokud.Client() as c:
+    print(c.solve(sys.argv[1]), c.version() == sudokud.__version__,
+          sudokud.__file__)' "$puzzle" 2>&1)
+check "python3-sudokud: Debian's python3 imports it and solves through the daemon, one version" \
+    "$out" [ "$out" = "$answer True /usr/lib/python3/dist-packages/sudokud/__init__.py" ]
 
 out=$(timeout 20 $stranger sudokuc ping 2>&1)
 rc=$?
@@ -355,11 +412,26 @@ check "sudokud@.service is installed, not enabled; same User and Group" \
 conf=$(tval ExecStart | sed -n 's/.* -f \([^ ]*\)$/\1/p')
 rundir=/run/$(tval RuntimeDirectory)
 tsock=$rundir/sudokud.sock
-printf '[listen]\nunix = %s\n' "$tsock" >"$conf"
+# A TLS listener whose key only root can read, then root and the group.
+tlsdir=/etc/sudokud-test-tls
+tport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+install -d -o root -g "$group" -m 0750 "$tlsdir"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+    -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    -keyout "$tlsdir/key.pem" -out "$tlsdir/cert.pem" >/dev/null 2>&1
+chown root:root "$tlsdir/key.pem" && chmod 0600 "$tlsdir/key.pem"
+chgrp "$group" "$tlsdir/cert.pem" && chmod 0640 "$tlsdir/cert.pem"
+printf '[listen]\nunix = %s\ntls = 127.0.0.1:%s\n[tls]\ncert = %s\nkey = %s\n' \
+    "$tsock" "$tport" "$tlsdir/cert.pem" "$tlsdir/key.pem" >"$conf"
 install -d -o "$user" -g "$group" -m "$(tval RuntimeDirectoryMode)" "$rundir"
 out=$($as_user $(tval ExecStartPre) 2>&1)
-check "sudokud@test: ExecStartPre checks $conf" "$out" \
-    [ "$out" = "configuration OK" ]
+check "sudokud@test: ExecStartPre refuses a [tls] key only root may read" \
+    "$out" sh -c 'case $1 in *"$2: Permission denied") ;; *) false ;; esac' \
+    sh "$out" "$tlsdir/key.pem"
+chgrp "$group" "$tlsdir/key.pem" && chmod 0640 "$tlsdir/key.pem"
+out=$($as_user $(tval ExecStartPre) 2>&1)
+check "sudokud@test: ExecStartPre checks $conf, its key of root and the group $group (0640)" \
+    "$out" [ "$out" = "configuration OK" ]
 (umask 077 && exec $as_user $(tval ExecStart)) >"$tmp/test.log" 2>&1 &
 pid=$!
 i=0
@@ -373,6 +445,12 @@ rc=$?
 check "sudokud@test answers the group $group on $tsock, and only it" \
     "member: $out; outsider: exit $rc: $out2; daemon: $(cat "$tmp/test.log")" \
     sh -c '[ "$1" = "$2" ] && [ "$3" -ne 0 ]' sh "$out" "$answer" "$rc"
+# (The client's copy of the certificate: the directory is the group's.)
+install -m 0644 "$tlsdir/cert.pem" "$tmp/ca.pem"
+out=$(timeout 20 $stranger sudokuc --tls --ca "$tmp/ca.pem" \
+    -H "tls://127.0.0.1:$tport" "$puzzle" 2>&1)
+check "sudokud@test serves TLS with that key to the installed sudokuc --tls" \
+    "$out; daemon: $(tail -n 5 "$tmp/test.log")" [ "$out" = "$answer" ]
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -380,7 +458,7 @@ pid=""
 check "sudokud@test: SIGTERM stops it, exit status 0" \
     "exit $rc; $(tail -n 5 "$tmp/test.log")" [ $rc -eq 0 ]
 # systemd removes the runtime directory when the unit stops
-rm -rf "$rundir" "$conf"
+rm -rf "$rundir" "$conf" "$tlsdir"
 
 # ---- purge ---------------------------------------------------------------
 if out=$(dpkg_retry --purge $pkgs); then

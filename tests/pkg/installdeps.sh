@@ -3,6 +3,9 @@
 # installdeps.sh -- scripts/install-deps does what its usage says (TAP):
 # -h prints the usage and installs nothing, a group installs that group
 # and those it builds on and no other, a bad argument is a usage error.
+# And the commands that call it install what they run: README.md's test
+# command (scripts/check --deps) the "test" group only, CI's (.ci/run:
+# the same with --all) every group, which --all's variants need.
 #
 # It runs the real script with dpkg-query, apt-get and sudo stood in for
 # on PATH (the test must not install anything): dpkg-query says nothing
@@ -48,7 +51,7 @@ sorted() {
 	printf '%s\n' $* | sort | tr '\n' ' '
 }
 
-echo "1..8"
+echo "1..10"
 
 for h in -h --help; do
 	run "$h"; st=$?
@@ -104,5 +107,42 @@ expect "test: build and tests" test -- build tests
 expect "pkg: build, tests and the packaging tools" pkg -- build tests pkg
 expect "no argument: every group (scripts/check --all, CI)" -- \
     build tests all pkg
+
+# The README's test command, and .ci/run (it appends --all), run in a
+# copy of the four files they use, with apt-get failing at "install" so
+# that scripts/check stops there: what was asked is in $tmp/calls.
+mkdir -p "$tmp/top/scripts" "$tmp/top/.ci" "$tmp/fail"
+for f in README.md .ci/run scripts/check scripts/install-deps; do
+	cp "$srcdir/$f" "$tmp/top/$f"
+done
+printf '#!/bin/sh\necho "apt-get $*" >>"%s/calls"\ncase $1 in install) exit 1 ;; esac\n' \
+    "$tmp" >"$tmp/fail/apt-get"
+chmod +x "$tmp/fail/apt-get"
+cmd=$(sed -n '/<!-- test-command -->/,/<!-- \/test-command -->/p' \
+    "$tmp/top/README.md" | sed -n 's/^    //p' | head -n 1)
+
+# ci WHAT CMD -- GROUPS...: CMD (run in the copy) asks for GROUPS' packages
+ci() {
+	what=$1 c=$2
+	shift 3
+	want=""
+	for g in "$@"; do want="$want $(group "$g")"; done
+	want=$(sorted $want)
+	: >"$tmp/calls"
+	(cd "$tmp/top" && PATH=$tmp/fail:$tmp/bin:$PATH sh -c "$c") \
+	    >"$tmp/out" 2>&1
+	st=$?
+	got=$(installed)
+	if [ $st -ne 0 ] && [ "$got" = "$want" ] &&
+	    ! grep -q '^==> gcc' "$tmp/out"; then
+		ok "$what"
+	else
+		notok "$what" "command: $c; status $st; asked: $got; wanted: $want; out: $(tail -n 5 "$tmp/out")"
+	fi
+}
+ci "README's test command ($cmd) installs build and tests only" "$cmd" -- \
+    build tests
+ci ".ci/run (the README's command with --all) installs every group" \
+    "sh .ci/run" -- build tests all pkg
 
 [ $fails -eq 0 ]

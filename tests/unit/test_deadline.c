@@ -42,6 +42,35 @@ test_idle(void **state)
 	assert_int_equal(at, 150000 + 300 * 1000);
 }
 
+/* HTTP: an incomplete request has request_timeout, whatever idle says. */
+static void
+test_request(void **state)
+{
+	struct deadline_moments	 p = m;
+	struct deadline_limits	 l = lim;
+	uint64_t		 at;
+
+	(void)state;
+	l.request = 30;
+	/* no request begun: idle_timeout, as for a line */
+	assert_int_equal(deadline_next(&m, DEADLINE_READING, 0, &l, &at),
+	    DEADLINE_IDLE);
+	assert_int_equal(at, 100000 + 300 * 1000);
+	p.partial = 150000;
+	assert_int_equal(deadline_next(&p, DEADLINE_READING, 0, &l, &at),
+	    DEADLINE_REQUEST);
+	assert_int_equal(at, 150000 + 30 * 1000);
+	l.idle = 0;		/* idle_timeout 0 does not hold it open */
+	assert_int_equal(deadline_next(&p, DEADLINE_READING, 0, &l, &at),
+	    DEADLINE_REQUEST);
+	assert_int_equal(at, 150000 + 30 * 1000);
+	/* served, or replies unsent: not its business */
+	assert_int_equal(deadline_next(&p, DEADLINE_SERVING, 0, &l, &at),
+	    DEADLINE_NONE);
+	assert_int_equal(deadline_next(&p, DEADLINE_READING, 1, &l, &at),
+	    DEADLINE_WRITE);
+}
+
 static void
 test_proxy(void **state)
 {
@@ -65,7 +94,7 @@ test_proxy(void **state)
 static void
 test_never(void **state)
 {
-	struct deadline_limits	 off = { 0, 0, 0 };
+	struct deadline_limits	 off = { 0, 0, 0, 0 };
 	uint64_t		 at = 1;
 
 	(void)state;
@@ -154,6 +183,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_idle),
+		cmocka_unit_test(test_request),
 		cmocka_unit_test(test_proxy),
 		cmocka_unit_test(test_never),
 		cmocka_unit_test(test_write),

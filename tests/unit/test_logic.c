@@ -515,6 +515,7 @@ main(void)
 		cmocka_unit_test(test_gen_budget_seeds),
 		cmocka_unit_test(test_levels_hardest),
 		cmocka_unit_test(test_rate_cap),
+		cmocka_unit_test(test_rate_equiv),
 		SET_CASE("walk_top1465", walk_top),
 		SET_CASE("walk_17clue", walk_17),
 	};

@@ -4,7 +4,8 @@
  * over several files: test_logic.c (the API, the technique table, text,
  * candidate grids), test_techniques.c (one hand-made grid per
  * technique), test_logic_sets.c (the puzzle sets: hint walks and
- * levels), test_generate.c (the generator).
+ * levels), test_generate.c (the generator), test_rate_equiv.c (what
+ * the rating of equivalent puzzles shares).
  */
 #ifndef TEST_LOGIC_H
 #define TEST_LOGIC_H
@@ -12,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -56,6 +58,10 @@ void	test_tech_cases(void **);
 void	test_tech_nostep(void **);
 
 /* test_logic_sets.c */
+/* Opens a set in $PUZZLE_DIR; a missing directory is a failure. */
+FILE	*walk_open(const char *file);
+/* The next puzzle of f; 0 at the end.  Terminators, blanks, '#' skipped. */
+int	walk_next(FILE *f, struct sudoku_grid *g, unsigned long *lineno);
 void	test_walk_set(void **);
 void	test_levels_hardest(void **);
 void	test_rate_cap(void **);
@@ -72,5 +78,8 @@ void	test_gen_golden(void **);
 void	test_gen_slices(void **);
 void	test_gen_budget(void **);
 void	test_gen_budget_seeds(void **);
+
+/* test_rate_equiv.c */
+void	test_rate_equiv(void **);
 
 #endif /* TEST_LOGIC_H */

@@ -355,8 +355,7 @@ walk_check(const struct sudoku_grid *in, int text, unsigned long *levels,
 	return (0);
 }
 
-/* Opens a set in $PUZZLE_DIR; a missing directory is a failure. */
-static FILE *
+FILE *
 walk_open(const char *file)
 {
 	const char	*dir = getenv("PUZZLE_DIR");
@@ -376,8 +375,7 @@ walk_open(const char *file)
 	return (f);
 }
 
-/* The next puzzle of f; 0 at the end.  Terminators, blanks, '#' skipped. */
-static int
+int
 walk_next(FILE *f, struct sudoku_grid *g, unsigned long *lineno)
 {
 	char	 line[256];

@@ -60,7 +60,7 @@ const char *const counter_names[NCOUNTERS] = {
 	"proxy_headers",
 	"proxy_errors",
 	"generate_pool_hits", "generate_pool_misses", "metrics_evicted",
-	"metrics_refused"
+	"metrics_refused", "http_2xx", "http_4xx", "http_5xx"
 };
 
 int

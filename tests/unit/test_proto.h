@@ -86,7 +86,7 @@ struct fx {
 };
 
 /* The counters of STATS, as names; v[i] below is counter_names[i]. */
-#define NCOUNTERS	55
+#define NCOUNTERS	58
 extern const char *const counter_names[NCOUNTERS];
 
 /*

@@ -151,7 +151,7 @@ t_hello(void **state)
 	    "expert,extreme symmetries=none,rot180,rot90,mirror,flip,diagonal,"
 	    "antidiagonal,dihedral max_connections=1024 idle_timeout=300 "
 	    "write_timeout=30 max_line=1024 output_high=262144 budget=100000 "
-	    "count_max=1000 auth=none\n", NULL, "cmd_hello");
+	    "count_max=1000 http=none auth=none\n", NULL, "cmd_hello");
 	/* The configuration in force, not the defaults. */
 	f->alt = *f->cf;
 	f->alt.count_max = 7;
@@ -159,7 +159,7 @@ t_hello(void **state)
 	f->env.cf = &f->alt;
 	expect_line(f, "HELLO", 5, PROTO_OK, "HELLO server=sudokud ",
 	    " max_line=4096 output_high=262144 budget=100000 count_max=7 "
-	    "auth=none\n",
+	    "http=none auth=none\n",
 	    "cmd_hello");
 	f->env.cf = f->cf;
 }

@@ -112,7 +112,7 @@ static const struct rq count_rows[] = {
 	R("COUNT " CLASSIC " 1000", "1\n", "cmd_count solved"),
 	R("count " DOTS " 7", "7\n", "cmd_count solved"),
 	R("Count\t" EMPTY "  \t 4 ", "4\n", "cmd_count solved"),
-	/* Spaces and tabs taking turns: each blank found once (proto.c). */
+	/* Spaces and tabs in turn: each blank found once (proto_line.c). */
 	R("COUNT " EMPTY "\t3", "3\n", "cmd_count solved"),
 	R("COUNT\t" EMPTY " 2\t", "2\n", "cmd_count solved"),
 	R("COUNT " HARD " 1000", "1\n", "cmd_count solved"),

@@ -3,7 +3,8 @@
  * test_toolbox.h -- the cases of tests/unit/test_toolbox, one cmocka
  * group over several files: test_canon.c (canonical forms,
  * transformations, shuffles), test_symgen.c (symmetries, generation
- * with options), test_reduce.c (minimize, constrain), test_path.c
+ * with options), test_genrules.c (what generation refuses, what its
+ * budget counts), test_reduce.c (minimize, constrain), test_path.c
  * (whole logical paths).  The expectations come from the test-side
  * references (checker.c, ref_equiv.c), never from the code's own output.
  */
@@ -71,6 +72,12 @@ void	test_genx_pattern(void **);
 void	test_genx_refused(void **);
 void	test_genx_best(void **);
 void	test_genx_slices(void **);
+
+/* test_genrules.c */
+void	test_genx_check(void **);
+void	test_genx_twins(void **);
+void	test_genx_singles(void **);
+void	test_genx_charges(void **);
 
 /* test_reduce.c */
 void	test_minimize(void **);
