@@ -137,7 +137,7 @@ sudoku_fill(const char *s, struct sudoku_grid *g, struct sudoku_perror *e)
 }
 
 int
-sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
+sudoku_parse_cells(const char *s, size_t len, struct sudoku_grid *g,
     struct sudoku_perror *err)
 {
 	struct sudoku_perror	 e;
@@ -147,22 +147,39 @@ sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
 	if (len != SUDOKU_CELLS) {
 		e.kind = SUDOKU_PERR_LENGTH;
 		e.length = len;
-		goto fail;
-	}
-	if (sudoku_fill(s, &tmp, &e) < 0)
-		goto fail;
-	/* The engine's check is fast; the first clash is found the slow way. */
-	if (solver_valid(&tmp) != 0 && sudoku_conflicts(&tmp, &e) != 0)
-		goto fail;
-	if (g != NULL)
-		*g = tmp;
+	} else
+		(void)sudoku_fill(s, g != NULL ? g : &tmp, &e);
 	if (err != NULL)
 		*err = e;
-	return (0);
-fail:
+	return (e.kind == SUDOKU_PERR_NONE ? 0 : -1);
+}
+
+int
+sudoku_conflict(const struct sudoku_grid *g, struct sudoku_perror *err)
+{
+	struct sudoku_perror	 e;
+
+	/* The engine's check is fast; the first clash is found the slow way. */
+	memset(&e, 0, sizeof e);
+	if (solver_valid(g) == 0 || sudoku_conflicts(g, &e) == 0)
+		return (0);
 	if (err != NULL)
 		*err = e;
 	return (-1);
+}
+
+int
+sudoku_parse(const char *s, size_t len, struct sudoku_grid *g,
+    struct sudoku_perror *err)
+{
+	struct sudoku_grid	 tmp;
+
+	if (sudoku_parse_cells(s, len, &tmp, err) != 0 ||
+	    sudoku_conflict(&tmp, err) != 0)
+		return (-1);
+	if (g != NULL)
+		*g = tmp;
+	return (0);
 }
 
 int
@@ -196,6 +213,35 @@ sudoku_perror_text(const struct sudoku_perror *err, char *buf, size_t size)
 	return (snprintf(buf, size, "unknown error"));
 }
 
+#ifdef __SSE2__
+/* Cells 0..9 of cell[0..15] as '0'..'9', any other value as '?'. */
+static inline void
+sudoku_format16(const uint8_t *cell, char *out)
+{
+	__m128i		 x, ok, d;
+
+	x = _mm_loadu_si128((const __m128i *)(const void *)cell);
+	ok = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(9)), x);
+	d = _mm_add_epi8(x, _mm_set1_epi8('0'));
+	d = _mm_or_si128(_mm_and_si128(ok, d),
+	    _mm_andnot_si128(ok, _mm_set1_epi8('?')));
+	_mm_storeu_si128((__m128i *)(void *)out, d);
+}
+
+/*
+ * This runs once per reply in the daemon: 16 cells at a time, the last
+ * block overlapping the one before it as sudoku_fill()'s does.
+ */
+void
+sudoku_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS])
+{
+	static const int	 at[] = { 0, 16, 32, 48, 64, 65 };
+	size_t			 i;
+
+	for (i = 0; i < sizeof at / sizeof at[0]; i++)
+		sudoku_format16(g->cell + at[i], out + at[i]);
+}
+#else
 void
 sudoku_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS])
 {
@@ -216,6 +262,7 @@ sudoku_format(const struct sudoku_grid *g, char out[SUDOKU_CELLS])
 	for (; i < SUDOKU_CELLS; i++)
 		out[i] = g->cell[i] <= 9 ? '0' + g->cell[i] : '?';
 }
+#endif
 
 const char *
 sudoku_isa(void)

@@ -173,8 +173,7 @@ conn_request(struct conn *c, uint64_t max_ns, uint64_t *ns,
 	size_t			 limit;
 	ssize_t			 n;
 
-	c->m.partial = 0;
-	c->m.quiet = deadline_now();
+	c->m.partial = 0;	/* (m.quiet: once a slice, conn_serve()) */
 	*ns = 0;
 	info->verb = PROTO_NOVERB;
 	info->guesses = 0;
@@ -228,6 +227,9 @@ conn_step(struct conn *c, uint64_t max_ns, uint64_t *ns, uint64_t *t)
 			stats_wait(env->st, *t > c->since ? *t - c->since : 0);
 		if (max_ns < CONN_START_NS)
 			max_ns = CONN_START_NS;
+		/* Nothing took time since the last request's end: ours. */
+		if (c->http == NULL && c->untimed == 0)
+			info.clock = *t;
 		st = c->http != NULL ? conn_http_request(c, max_ns, ns, &info,
 		    &line, &len) : conn_request(c, max_ns, ns, &info, &line,
 		    &len);
@@ -305,7 +307,7 @@ conn_serve(struct conn *c)
 {
 	uint64_t		 used = 0, early = 0, looked = 0, ns, t = 0;
 	uint64_t		 piece, slice = conn_cf(c)->slice_us * 1000ULL;
-	int			 n, r, st, refill = 0;
+	int			 n, r, st, refill = 0, served = 0;
 	int			 others = conn_event_others(c);
 
 	if (conn_watch_timed(c)) {
@@ -325,6 +327,7 @@ conn_serve(struct conn *c)
 			conn_watch_row_end(c);
 			continue;
 		}
+		served = 1;
 		used += ns;
 		early += ns;
 		if (st == PROTO_CLOSE)
@@ -344,8 +347,11 @@ conn_serve(struct conn *c)
 			looked = used;
 			if (conn_event_waiting(c->set, c))
 				break;
+			conn_watch_row_end(c);
 		}
 	}
+	if (served)
+		c->m.quiet = deadline_now();	/* idle from the last line */
 	return (conn_flush(c));
 }
 

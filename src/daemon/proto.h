@@ -74,8 +74,13 @@ struct proto_info {
 	int		authed;		/* in and out: AUTH has succeeded */
 	int		auth_failed;	/* out: an AUTH with a wrong secret */
 	int		secret;		/* out: the line holds a secret */
-	uint64_t	clock;		/* out: a reading of CLOCK_MONOTONIC
-					   (ns) as its work ended, or 0 */
+	/*
+	 * A reading of CLOCK_MONOTONIC (ns), or 0.  In: one that ended the
+	 * request before with nothing since, which starts this one's work
+	 * instead of a reading of its own (a reading is 25-50 ns on a KVM
+	 * guest, 1-2 % of a SOLVE).  Out: one as its work ended.
+	 */
+	uint64_t	clock;
 };
 
 /*

@@ -57,7 +57,6 @@ struct proto_opts {
 	unsigned char	 effort;	/* effort=1: guesses= us= after */
 	unsigned char	 info;		/* info=1: the seed (and level) */
 	unsigned char	 shaped;	/* symmetry=, clues= or pattern= */
-	struct sudoku_gen_opts gen;	/* GENERATE's: those three */
 };
 
 /* Which options a verb takes: bits of proto_cmd.opts. */
@@ -84,8 +83,17 @@ struct proto_req {
 	struct proto_token	 tok[PROTO_MAXTOKENS];
 	int			 ntok;		/* tok[0] is the verb */
 	struct proto_opts	 opts;
+	/*
+	 * GENERATE's shape (those three options): a request's only, not
+	 * its job's, and set only for a verb that takes one.
+	 */
+	struct sudoku_gen_opts	 shape;
+	/* SOLVE of 81 cells known at once (proto_line.c): tok[1] read. */
+	int			 plain;
+	struct sudoku_grid	 grid;		/* if plain, tok[1]'s cells */
 	int			 worked;	/* a job ran: it made the reply */
 	struct proto_info	*info;		/* the caller's, or NULL */
+	uint64_t		 clock;		/* proto_info's in, or 0 */
 	uint64_t		 max_ns;	/* solver time it may take */
 	uint64_t		*ns;		/* solver time it took */
 	struct proto_job	**job;		/* set on PROTO_MORE */
@@ -249,7 +257,10 @@ struct proto_job *proto_work_job(struct proto_req *, enum proto_work);
 enum proto_status proto_work_search(struct proto_req *, struct proto_job *,
 		    const struct sudoku_grid *g, enum sudoku_policy,
 		    unsigned long limit);
-/* The same of the job's puzzle as proto_given() left it. */
+/*
+ * The same of the job's puzzle as proto_given() left it; or, if two of
+ * its givens clash, PROTO_OK with ERR conflict made.
+ */
 enum proto_status proto_work_given(struct proto_req *, struct proto_job *,
 		    enum sudoku_policy, unsigned long limit);
 /* Run job's first slice; on PROTO_MORE it is the connection's now. */
@@ -273,7 +284,9 @@ int	proto_puzzle(struct proto_req *, const struct proto_token *,
  * A puzzle of 81 cells, or of pencil marks (SUDOKU_CANDS_LEN bytes, the
  * form HINT reads): 0 with job->puzzle (for marks, its cells with one
  * candidate) and, for marks, job->cands and job->marked; or -1 with the
- * ERR reply made (for marks, the cell left without a candidate).
+ * ERR reply made (for marks, the cell left without a candidate).  The
+ * givens of 81 cells are checked against each other by the search that
+ * proto_work_given() starts (ERR conflict), not twice.
  */
 int	proto_given(struct proto_req *, const struct proto_token *,
 	    struct proto_job *);

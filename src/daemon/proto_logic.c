@@ -238,9 +238,9 @@ proto_logic_generate(struct proto_req *req)
 	job->level = level;
 	/* Without symmetry=, clues= or pattern=: sudoku_gen_init()'s puzzles. */
 	if (sudoku_genx_init(&job->u.genx, seed, level, job->budget,
-	    req->opts.shaped ? &req->opts.gen : NULL) != 0) {
+	    req->opts.shaped ? &req->shape : NULL) != 0) {
 		snprintf(why, sizeof why, "no puzzle has that shape: %s",
-		    req->opts.shaped ? sudoku_genx_check(&req->opts.gen,
+		    req->opts.shaped ? sudoku_genx_check(&req->shape,
 		    level) : "no such level");
 		proto_error(req->env, req->out, STAT_ERR_SYNTAX, "syntax",
 		    why);

@@ -31,7 +31,7 @@ struct opts_def {
 	unsigned int	 bit;		/* PROTO_OPT_* */
 	const char	*value;		/* HELP: what follows the '=' */
 	const char	*help;
-	int		(*set)(const struct proto_token *, struct proto_opts *,
+	int		(*set)(const struct proto_token *, struct proto_req *,
 			    size_t);
 	size_t		 off;		/* the field of struct proto_opts */
 	const char	*bad;		/* why a value is refused */
@@ -40,42 +40,43 @@ struct opts_def {
 #define OPTS_OFF(f)	offsetof(struct proto_opts, f)
 
 static int
-opts_budget(const struct proto_token *v, struct proto_opts *o, size_t off)
+opts_budget(const struct proto_token *v, struct proto_req *req, size_t off)
 {
 	(void)off;
-	return (proto_number(v, 1, UINT64_MAX, &o->budget));
+	return (proto_number(v, 1, UINT64_MAX, &req->opts.budget));
 }
 
 static int
-opts_deadline(const struct proto_token *v, struct proto_opts *o, size_t off)
+opts_deadline(const struct proto_token *v, struct proto_req *req,
+    size_t off)
 {
 	(void)off;
-	return (proto_number(v, 1, OPTS_DEADLINE_MAX, &o->deadline));
+	return (proto_number(v, 1, OPTS_DEADLINE_MAX, &req->opts.deadline));
 }
 
 /* 0 or 1, into the flag at off. */
 static int
-opts_flag(const struct proto_token *v, struct proto_opts *o, size_t off)
+opts_flag(const struct proto_token *v, struct proto_req *req, size_t off)
 {
 	if (v->len != 1 || (v->p[0] != '0' && v->p[0] != '1'))
 		return (-1);
-	*((unsigned char *)o + off) = v->p[0] == '1';
+	*((unsigned char *)&req->opts + off) = v->p[0] == '1';
 	return (0);
 }
 
 /* symmetry=S: one of sudoku_symmetry_name()'s words. */
 static int
-opts_symmetry(const struct proto_token *v, struct proto_opts *o,
+opts_symmetry(const struct proto_token *v, struct proto_req *req,
     size_t off)
 {
 	(void)off;
-	o->shaped = 1;
-	return (sudoku_symmetry_parse(v->p, v->len, &o->gen.symmetry));
+	req->opts.shaped = 1;
+	return (sudoku_symmetry_parse(v->p, v->len, &req->shape.symmetry));
 }
 
 /* clues=N or clues=LO-HI, 17 to 81: no proper puzzle has fewer. */
 static int
-opts_clues(const struct proto_token *v, struct proto_opts *o, size_t off)
+opts_clues(const struct proto_token *v, struct proto_req *req, size_t off)
 {
 	const char		*dash = memchr(v->p, '-', v->len);
 	struct proto_token	 lo = { v->p, dash ? (size_t)(dash - v->p) :
@@ -88,21 +89,22 @@ opts_clues(const struct proto_token *v, struct proto_opts *o, size_t off)
 	if (proto_number(&lo, 17, SUDOKU_CELLS, &a) != 0 ||
 	    proto_number(&hi, 17, SUDOKU_CELLS, &b) != 0 || a > b)
 		return (-1);
-	o->shaped = 1;
-	o->gen.clues_min = (unsigned int)a;
-	o->gen.clues_max = (unsigned int)b;
+	req->opts.shaped = 1;
+	req->shape.clues_min = (unsigned int)a;
+	req->shape.clues_max = (unsigned int)b;
 	return (0);
 }
 
 /* pattern=<81 cells>: 'x' (or a digit) given, '.' (or '0') blank. */
 static int
-opts_pattern(const struct proto_token *v, struct proto_opts *o, size_t off)
+opts_pattern(const struct proto_token *v, struct proto_req *req,
+    size_t off)
 {
 	(void)off;
-	if (sudoku_pattern_parse(v->p, v->len, o->gen.pattern, NULL) != 0)
+	if (sudoku_pattern_parse(v->p, v->len, req->shape.pattern, NULL) != 0)
 		return (-1);
-	o->shaped = 1;
-	o->gen.use_pattern = 1;
+	req->opts.shaped = 1;
+	req->shape.use_pattern = 1;
 	return (0);
 }
 
@@ -180,7 +182,7 @@ opts_one(struct proto_req *req, const struct proto_token *t,
 		snprintf(text, sizeof text, "option %s given twice", d->name);
 		return (opts_refuse(req, text));
 	}
-	if (d->set(&value, &req->opts, d->off) != 0)
+	if (d->set(&value, req, d->off) != 0)
 		return (opts_refuse(req, d->bad));
 	*taken |= d->bit;
 	return (0);
@@ -194,6 +196,9 @@ proto_opts_take(struct proto_req *req)
 	int				 args = req->ntok - 1;
 
 	memset(&req->opts, 0, sizeof req->opts);
+	/* A shape is GENERATE's alone: no other verb pays for its zeros. */
+	if (req->cmd->opts & PROTO_OPT_SHAPE)
+		memset(&req->shape, 0, sizeof req->shape);
 	if ((req->cmd->flags & PROTO_CMD_V1ARGS) ||
 	    req->ntok > PROTO_MAXTOKENS)
 		return (0);

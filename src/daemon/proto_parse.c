@@ -72,10 +72,20 @@ int
 proto_given(struct proto_req *req, const struct proto_token *t,
     struct proto_job *job)
 {
+	struct sudoku_perror	perr;
+
 	job->marked = 0;
+	if (req->plain && t == &req->tok[1]) {
+		job->puzzle = req->grid;	/* read by proto_line() */
+		return (0);
+	}
 	if (t->len == SUDOKU_CANDS_LEN)
 		return (parse_marks(req, t, job));
-	return (proto_puzzle(req, t, &job->puzzle));
+	/* The givens against each other: proto_work_given()'s search. */
+	if (sudoku_parse_cells(t->p, t->len, &job->puzzle, &perr) == 0)
+		return (0);
+	proto_perror(req, &perr);
+	return (-1);
 }
 
 int

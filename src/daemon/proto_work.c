@@ -396,7 +396,10 @@ work_reply(const struct proto_env *env, struct proto_done *d,
 	evbuffer_free(tmp);
 }
 
-/* A job is over: count it and reply. */
+/*
+ * A job is over: count it and reply.  A search's count, first solution
+ * and effort come from one look at it (SOLVE: every request).
+ */
 static void
 work_done(const struct proto_env *env, struct evbuffer *out,
     struct proto_job *job, enum sudoku_result res, uint64_t *ns,
@@ -404,25 +407,27 @@ work_done(const struct proto_env *env, struct evbuffer *out,
 {
 	struct proto_done	 d;
 	struct sudoku_stats	 sst;
-	uint64_t		 guesses = work_guesses(job);
 
+	d.env = env;
+	d.out = out;
+	d.job = job;
+	d.result = res;
+	d.count = 0;
+	if (job->kind == PROTO_WORK_SEARCH) {
+		sudoku_search_result(&job->u.search, &d.count, &d.first, &sst);
+		d.guesses = sst.guesses;
+	} else {
+		memset(&d.first, 0, sizeof d.first);
+		d.guesses = work_guesses(job);
+	}
 	if (info != NULL) {
 		info->verb = job->verb;
-		info->guesses = guesses;
+		info->guesses = d.guesses;
 		info->instant = 0;
 	}
 	if (job->kind == PROTO_WORK_LIST)
 		return;		/* its END is out; it counts nothing */
-	memset(&d, 0, sizeof d);
-	d.env = env;
-	d.out = out;
-	d.job = job;
-	d.guesses = guesses;
-	d.result = res;
-	if (job->kind == PROTO_WORK_SEARCH) {
-		sudoku_search_result(&job->u.search, &d.count, &d.first, &sst);
-		stats_add(env->st, STAT_GUESSES, sst.guesses);
-	} else if (job->kind == PROTO_WORK_REDUCE)
+	if (job->kind == PROTO_WORK_SEARCH || job->kind == PROTO_WORK_REDUCE)
 		stats_add(env->st, STAT_GUESSES, d.guesses);
 	/* SOLUTIONS cut after some: they went out, so it found some. */
 	if (res == SUDOKU_SOLVED || (job->each && d.count > 0))
@@ -438,7 +443,8 @@ proto_work_first(struct proto_req *req, struct proto_job *job)
 	enum sudoku_result	 res;
 
 	req->worked = 1;
-	job->start = job->clock = proto_work_nsec();
+	job->start = job->clock = req->clock != 0 ? req->clock :
+	    proto_work_nsec();
 	res = work_slice(req->env, req->out, job, req->max_ns, req->ns);
 	if (res != SUDOKU_MORE)
 		work_done(req->env, req->out, job, res, req->ns, req->info);
@@ -479,13 +485,19 @@ enum proto_status
 proto_work_given(struct proto_req *req, struct proto_job *job,
     enum sudoku_policy policy, unsigned long limit)
 {
-	/* Checked by proto_given(): never INVALID. */
+	struct sudoku_perror	perr;
+
+	/* Marks were checked by proto_given(): never INVALID. */
 	if (job->marked)
 		(void)sudoku_search_init_cands(&job->u.search, &job->cands,
 		    policy, limit, job->budget);
-	else
-		(void)sudoku_search_init(&job->u.search, &job->puzzle, policy,
-		    limit, job->budget);
+	else if (sudoku_search_init(&job->u.search, &job->puzzle, policy,
+	    limit, job->budget) == SUDOKU_INVALID &&
+	    sudoku_conflict(&job->puzzle, &perr) != 0) {
+		/* Two givens clash: ERR conflict, as sudoku_parse() says. */
+		proto_perror(req, &perr);
+		return (PROTO_OK);
+	}
 	return (proto_work_first(req, job));
 }
 

@@ -93,6 +93,11 @@ def generate_lies():
     k = lambda text: lambda ln: text                    # noqa: E731
     gen = ["generate", "-n", 20, "--seed", 3]
     j = next(j for j in range(81) if (g[j] == ".") != (CLASSIC[j] == "."))
+    n = len(givens(g))
+    # g with a given of its solution more: one can go, leaving n.
+    gsol1 = "".join(map(str, ref_search(g, limit=1)[1]))
+    b = next(i for i in range(81) if g[i] == ".")
+    g1 = g[:b] + gsol1[b] + g[b + 1:]
     return [
         ("GENERATE: 80 cells", gen, k(g[:80]), "not a puzzle of 81 cells"),
         ("GENERATE: a level after it, no deadline asked", gen,
@@ -109,6 +114,11 @@ def generate_lies():
          k(g), "givens not invariant under rot180"),
         ("GENERATE: too few clues", gen + ["--clues", "30-40"], k(g),
          "%d givens, not 30 to 40" % len(givens(g))),
+        ("GENERATE: a clue too many", gen + ["--clues", "17-%d" % (n - 1)],
+         k(g), "%d givens, not 17 to %d" % (n, n - 1)),
+        ("GENERATE: a given that can go, down to clues=' least",
+         gen + ["--clues", "%d-%d" % (n, n + 1)], k(g1),
+         first_removable(g1, floor=n)),
         ("GENERATE: not the pattern asked", gen + ["--pattern", pattern],
          k(g), "not the pattern asked at %s" % cell(j)),
         ("GENERATE: a given that can go", gen, k(CLASSIC),

@@ -237,6 +237,9 @@ def _(c):
                      if grid[i] != "0" and grid[i] != sol[i])
     eq(both(c, "hint", h.CLASSIC, "".join(grid))[:2],
        (1, "ERR wrong %s\n" % wrong), "wrong cells")
+    one = h.CLASSIC[:40] + grid[40] + h.CLASSIC[41:]
+    eq(both(c, "hint", h.CLASSIC, one)[:2], (1, "ERR wrong r5c5\n"),
+       "one wrong cell")
     eq(both(c, "hint", h.CLASSIC, sol)[:2], (0, "solved\n"), "solved")
     spaced = "\n".join(" ".join(sol[i:i + 9]) for i in range(0, 81, 9))
     eq(both(c, "hint", h.CLASSIC, spaced)[:2], (0, "solved\n"),

@@ -79,8 +79,9 @@ def unsolvable():
     raise h.Fail("no unsolvable variant of " + p)   # never: p is unique
 
 
-@T.case("an ERR text with ESC, BEL, C1, DEL and UTF-8: shown escaped as "
-        "the protocol shows bytes, on stdout, in the note, with -e",
+@T.case("an ERR text with ESC, BEL, C1, DEL and UTF-8, or DEL alone: "
+        "shown escaped as the protocol shows bytes, on stdout, in the "
+        "note, with -e",
         transports=ONE, daemonless=True)
 def _(c):
     rc, out, err, _ = shown("ERR", answer=lambda ln: b"ERR budget " + BAD)
@@ -90,6 +91,9 @@ def _(c):
                             BAD)
     eq((rc, out, err), (1, "", "sudokuc: -:1: ERR budget %s\n" % SHOWN),
        "ERR budget with -e")
+    # DEL alone among printable bytes is no more printable.
+    rc, out, err, _ = shown("DEL", answer=lambda ln: b"ERR budget x\x7fy")
+    eq((rc, out), (1, "ERR budget 'x' 0x7f 'y'\n"), "ERR budget x DEL y")
 
 
 @T.case("a hint, a path, STATS, VERSION, a wrong answer and ERR busy "

@@ -11,9 +11,9 @@ nothing, a Cut some lines and then the connection closed (a server that
 dies in the middle of a reply), a Slow its lines one at a time, a Raw
 its bytes as they are, a piece at a time (a server trickling a line, or
 sending one without end).  It keeps count of the requests it got, and
-of the connections it accepted after sudokuc first closed one (late):
-sudokuc closes its connections to a server it sets aside, all opened at
-its start, and never opens another.  PING gets PONG (unless pong=False:
+of the connections it accepted after sudokuc first closed one and still
+open then (late): sudokuc closes its connections to a server it sets
+aside, all opened at its start, and never opens another.  PING gets PONG (unless pong=False:
 then answer's), so that sudokuc's probe of a server after a failure goes
 through.  It needs no daemon: the lies are made from the tests' own
 reference solver (reference.py).
@@ -28,6 +28,7 @@ the same as secret= (the Python client's tests name it so; "" is a
 server without a secret).
 """
 
+import select
 import socket
 import threading
 import time
@@ -97,6 +98,17 @@ class Raw:
         self.gap = gap
 
 
+def hung_up(conn):
+    """Has the client closed conn already?  A connection sudokuc opened
+    at its start can be accepted here only after one that opened with
+    it was answered and closed (this thread was slow to run): closed by
+    then, it is none opened later."""
+    rdhup = getattr(select, "POLLRDHUP", 0x2000)     # Linux's
+    p = select.poll()
+    p.register(conn, rdhup)
+    return any(ev & (rdhup | select.POLLHUP) for _, ev in p.poll(0))
+
+
 class FakeServer:
     NOSECRET = "ERR noauth no secret is set on this server (auth_file)"
     WRONG = "ERR noauth wrong secret"
@@ -135,7 +147,7 @@ class FakeServer:
             except OSError:
                 continue
             with self.lock:
-                self.late += self.closed > 0
+                self.late += self.closed > 0 and not hung_up(conn)
             t = threading.Thread(target=self.serve, args=(conn,),
                                  daemon=True)
             self.threads.append(t)

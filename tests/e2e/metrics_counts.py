@@ -14,6 +14,7 @@ with prometheus_client's own parser.
 
 import http.client
 import os
+import re
 import sys
 import time
 
@@ -32,6 +33,7 @@ ONE = (None,)
 EMPTY = "0" * 81
 NOSOL = "12345678." + "........9" + "." * 63
 N = 7                       # of each verb
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
 
 class MetricsDaemon(h.Daemon):
@@ -64,14 +66,22 @@ def v(samples, name, **labels):
     return samples.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
-# Each verb's requests, N times; the errors they make are counted too.
+# Each verb's request, sent N times: every verb of HELP (QUIT on
+# connections of its own); the errors some make are counted too.
 WORK = {
-    "solve": ["SOLVE " + h.CLASSIC], "lexmin": ["LEXMIN " + EMPTY],
-    "count": ["COUNT %s 3" % EMPTY], "analyze": ["ANALYZE " + h.CLASSIC],
-    "rate": ["RATE " + h.CLASSIC], "hint": ["HINT " + h.CLASSIC],
-    "generate": ["GENERATE easy 5"], "hello": ["HELLO"], "ping": ["PING"],
-    "version": ["VERSION"],
+    "solve": "SOLVE " + h.CLASSIC, "lexmin": "LEXMIN " + EMPTY,
+    "count": "COUNT %s 3" % EMPTY, "solutions": "SOLUTIONS %s 2" % h.CLASSIC,
+    "analyze": "ANALYZE " + h.CLASSIC, "rate": "RATE " + h.CLASSIC,
+    "hint": "HINT " + h.CLASSIC, "generate": "GENERATE easy 5",
+    "canon": "CANON " + h.CLASSIC, "shuffle": "SHUFFLE %s 3" % h.CLASSIC,
+    "minimize": "MINIMIZE %s 1" % h.CLASSIC,
+    "constrain": "CONSTRAIN %s 1" % h.CLASSIC, "path": "PATH " + h.CLASSIC,
+    "hello": "HELLO", "auth": "AUTH no-secret-here", "ping": "PING",
+    "version": "VERSION", "stats": "STATS", "slowlog": "SLOWLOG LEN",
+    "client": "CLIENT LIST", "help": "HELP", "quit": "QUIT",
 }
+BLOCKS = ("SOLUTIONS", "PATH", "STATS", "CLIENT", "HELP")
+WORK_ERRORS = {"noauth": N}         # AUTH on a server without a secret
 # An error of each code a line can get, and the verb it counts under.
 ERRORS = [
     ("syntax", None, "FOO"), ("length", "solve", "SOLVE 12"),
@@ -103,24 +113,46 @@ def settled(d):
     raise h.Fail("written_bytes_total never settled")
 
 
+def pool_full(d):
+    """Once each worker has made generate_pool puzzles of every level."""
+    def full(s):
+        return all(v(s, "sudokud_generate_pool_puzzles", level=lv) == 4
+                   for lv in LEVELS)
+    check(h.wait_for(lambda: full(d.scrape()), 120, 0.2),
+          "the GENERATE pool did not fill")
+
+
+def reply(k, line):
+    """The reply to line: its lines, a block's up to END."""
+    out = [k.line(60)]
+    if line.split()[0] in BLOCKS:
+        while out[-1] != "END" and not out[0].startswith("ERR "):
+            out.append(k.line(60))
+    return out
+
+
 def workload(d):
-    """Every request, on one connection: (lines sent, bytes sent)."""
+    """Every request, on one connection but QUIT's: (lines sent, bytes
+    sent)."""
     k = d.connect("unix")
     lines = []
-    for verb, reqs in WORK.items():
-        lines += reqs * N
+    for verb, req in WORK.items():
+        if verb != "quit":
+            lines += [req] * N
     lines += [line for _, _, line in ERRORS]
     data = "".join(ln + "\n" for ln in lines)
     k.send(data)
-    got = k.lines(len(lines), timeout=60)
-    errs = got[-len(ERRORS):]
-    for (code, _, line), reply in zip(ERRORS, errs):
-        if code == "deadline" and reply.startswith("1000"):
+    got = [reply(k, ln) for ln in lines]
+    for (code, _, line), r in zip(ERRORS, got[-len(ERRORS):]):
+        if code == "deadline" and r[0].startswith("1000"):
             continue        # a machine that counts 1000 in 1 ms
-        check(reply.startswith("ERR %s " % code), "%s: %r" % (line[:20],
-                                                              reply))
+        check(r[0].startswith("ERR %s " % code), "%s: %r" % (line[:20], r))
     k.close()
-    return len(lines), len(data)
+    for _ in range(N):
+        q = d.connect("unix")
+        eq(q.req("QUIT"), "BYE", "QUIT")
+        q.close()
+    return len(lines) + N, len(data) + N * 5
 
 
 @T.case("after a known workload: every metric equals its STATS twin, "
@@ -148,6 +180,7 @@ def _(c):
                    want, "%s{verb=%s}" % (name, verb))
         for code, _, _ in ERRORS:
             want = 0 if code == "deadline" and not deadline_hit else 1
+            want += WORK_ERRORS.get(code, 0)
             eq(v(after, "sudokud_errors_total", code=code) -
                v(before, "sudokud_errors_total", code=code), want,
                "errors_total{code=%s}" % code)
@@ -156,27 +189,127 @@ def _(c):
            "queue waits: one a line")
         eq(v(after, "sudokud_read_bytes_total") -
            v(before, "sudokud_read_bytes_total"), nbytes, "bytes read")
-        # The twins, read after the scrape: STATS counts itself and its
-        # own line, nothing else moved.
-        eq(v(after, "sudokud_connections_total"),
-           st["total_connections"] - 1, "connections_total (STATS' own "
-           "after it)")
-        twins = {"guesses_total": "guesses", "solved_total": "solved",
-                 "unsolvable_total": "unsolvable",
-                 "toolong_lines_total": "toolong_lines",
-                 "written_bytes_total": "bytes_written"}
-        for metric, stat in twins.items():
-            eq(v(after, "sudokud_" + metric), st[stat], metric)
-        eq(v(after, "sudokud_read_bytes_total"), st["bytes_read"] - 6,
-           "read_bytes_total (STATS\\n after it)")
-        eq(v(after, "sudokud_requests_total", verb="stats"),
-           st["cmd_stats"] - 1, "requests_total{verb=stats}")
         secs = v(after, "sudokud_solve_seconds_total")
-        check(abs(secs - st["solve_usec"] / 1e6) < 2e-6,
-              "solve_seconds_total %r against solve_usec %d: seconds as "
-              "seconds" % (secs, st["solve_usec"]))
         check(secs > 0, "no solver time")
         k.close()
+    finally:
+        d.cleanup()
+
+
+# STATS' names of the counters whose metric is not sudokud_<name>_total.
+TWINS = {"total_connections": "sudokud_connections_total",
+         "rejected_connections": "sudokud_connections_rejected_total",
+         "solve_usec": "sudokud_solve_seconds_total",
+         "bytes_read": "sudokud_read_bytes_total",
+         "bytes_written": "sudokud_written_bytes_total",
+         "curr_connections": "sudokud_open_connections",
+         "workers": "sudokud_workers", "uptime": "sudokud_uptime_seconds"}
+BOUNDS_US = (10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000,
+             50000, 100000, 250000, 500000, 1000000, 2500000, 5000000,
+             10000000)
+
+
+def metric_of(stat):
+    """The sample of /metrics that says what STATS' stat says:
+    (name, labels)."""
+    for prefix, name, label in (
+            ("cmd_", "sudokud_requests_total", "verb"),
+            ("err_", "sudokud_errors_total", "code"),
+            ("generate_pool_", "sudokud_generate_pool_puzzles", "level"),
+            ("http_", "sudokud_http_responses_total", "class")):
+        rest = stat[len(prefix):]
+        if stat.startswith(prefix) and rest not in ("hits", "misses"):
+            return name, ((label, rest),)
+    return TWINS.get(stat, "sudokud_%s_total" % stat), ()
+
+
+def quantile_us(s, name, q, **labels):
+    """STATS' quantile (doc/protocol.md) of a histogram of /metrics: the
+    bound of the bucket where the rank floor(count * q) falls, in us."""
+    count = v(s, name + "_count", **labels)
+    if count == 0:
+        return 0
+    rank = min(int(count * q), count - 1)
+    for us in BOUNDS_US:
+        le = {"le": "%g" % (us / 1e6)}
+        le.update(labels)
+        if v(s, name + "_bucket", **le) > rank:
+            return us
+    return BOUNDS_US[-1]
+
+
+@T.case("every figure of STATS against /metrics after a workload of every "
+        "verb: a scrape, STATS, a scrape; each counter, gauge and "
+        "percentile equal, STATS' own request the only difference, and "
+        "no family of /metrics left unchecked", transports=ONE, own=True,
+        timeout=180)
+def _(c):
+    d = MetricsDaemon(workers=2, count_max=1000, generate_pool=2).start()
+    try:
+        k = d.connect("unix")           # before: connections_total
+        pool_full(d)
+        workload(d)
+        # The pool taken from, and filled again (toolbox.py has more):
+        # three of a level in one write, on a worker with two, which it
+        # cannot make more of while it serves them.
+        k.send("GENERATE hard\n" * 3)
+        eq(len(set(k.lines(3, 60))), 3, "three different puzzles")
+        pool_full(d)
+        a = settled(d)
+        hits, misses = (v(a, "sudokud_generate_pool_%s_total" % w)
+                        for w in ("hits", "misses"))
+        check(hits >= 2 and hits + misses == 3, "pool hits %r, misses %r"
+              % (hits, misses))
+        st = k.stats()
+        b = d.scrape()
+        seen = set()
+        for stat, val in st.items():
+            if stat in ("pid", "time"):
+                continue        # no metric says them
+            if stat == "version":
+                eq(v(a, "sudokud_build_info", version=val), 1.0, stat)
+                seen.add("sudokud_build_info")
+                continue
+            m = re.fullmatch(r"(latency_(\w+)|queue_wait)_p(50|99)_usec",
+                             stat)
+            if m:
+                # STATS counts its wait before it answers, its time after.
+                q = int(m.group(3)) / 100
+                got = quantile_us(a, "sudokud_request_duration_seconds", q,
+                                  verb=m.group(2)) if m.group(2) else \
+                    quantile_us(b, "sudokud_queue_wait_seconds", q)
+                eq(int(val), got, "%s against the buckets of /metrics"
+                   % stat)
+                seen.add("sudokud_request_duration_seconds" if m.group(2)
+                         else "sudokud_queue_wait_seconds")
+                continue
+            name, labels = metric_of(stat)
+            check((name, labels) in a, "%s: no %s%r in /metrics"
+                  % (stat, name, labels))
+            seen.add(name)
+            was, now = a[(name, labels)], b[(name, labels)]
+            if stat == "solve_usec":
+                check(abs(was - int(val) / 1e6) < 2e-6, "solve_usec %s, "
+                      "solve_seconds_total %r" % (val, was))
+            elif stat == "uptime":
+                check(was <= int(val) <= now, "uptime %s, then %r and %r"
+                      % (val, was, now))
+            elif stat == "cmd_stats":
+                eq((was + 1, now), (int(val), int(val)), stat + ": itself")
+            elif stat == "bytes_read":
+                eq((was + 6, now), (int(val), int(val)), stat + ": STATS")
+            elif stat == "bytes_written":
+                eq(was, int(val), stat)
+                check(now > was, "bytes_written: STATS' reply")
+            else:
+                eq((was, now), (int(val), int(val)), stat)
+        families = {n for n, _ in a if not n.startswith("sudokud_config_")}
+        families = {re.sub(r"_(bucket|sum|count)$", "", n) if "seconds" in n
+                    and "total" not in n else n for n in families}
+        eq(sorted(families - seen), ["sudokud_draining"],
+           "families of /metrics without a STATS twin")
+        eq(v(a, "sudokud_draining"), 0.0, "draining")
+        eq(int(st["cmd_quit"]), N, "the QUITs")
     finally:
         d.cleanup()
 
@@ -189,7 +322,7 @@ def _(c):
     try:
         workload(d)
         s = d.scrape()
-        for verb in list(WORK) + ["stats", "help", "quit"]:
+        for verb in WORK:
             name = "sudokud_request_duration_seconds_bucket"
             buckets = sorted((float(dict(lb)["le"]), val) for (n, lb), val
                              in s.items() if n == name and

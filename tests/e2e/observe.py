@@ -3,7 +3,8 @@
 """
 observe.py -- what an operator asks a running sudokud (issue 22): the
 slow log (SLOWLOG GET, LEN, RESET: the slow request is in it, the fast
-ones are not; bounded by slowlog_max_len, newest first, reloadable) and
+ones are not; bounded by slowlog_max_len, newest first, reloadable; a
+request's bytes other than printable ASCII shown as '?') and
 CLIENT LIST (every connection of every worker, with its transport,
 address -- the PROXY header's client behind a balancer -- and counts).
 The slow request's work is sized at run time to outlast the threshold
@@ -110,6 +111,26 @@ def _(c):
         n = k.req("SLOWLOG LEN")
         k.req("PING")
         eq(k.req("SLOWLOG LEN"), n, "off: nothing more kept")
+    finally:
+        d.cleanup()
+
+
+@T.case("SLOWLOG: a request of control bytes, TAB, CR, ESC, DEL and "
+        "UTF-8 is one line of printable ASCII, each such byte '?'",
+        transports=ONE, own=True)
+def _(c):
+    d = h.Daemon(workers=1, extra_conf="[server]\nslowlog_slower_than = 0\n"
+                 ).start()
+    try:
+        k = d.connect("unix")
+        # The CR before LF ends the line; the one in it is a byte of it.
+        k.send(b"PING \x01\t\x1b[31mred\x1b[0m \x7f caf\xc3\xa9 \rx\x00y"
+               b"\r\n")
+        k.line()
+        got = k.block("SLOWLOG GET 1")    # Client.line: ASCII, no CR
+        eq(len(got), 1, "one line: %r" % got)
+        eq(kv(got[0])["request"], "PING ???[31mred?[0m ? caf?? ?x?y",
+           "the request as doc/protocol.md shows it")
     finally:
         d.cleanup()
 

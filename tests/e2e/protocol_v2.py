@@ -248,7 +248,8 @@ def timed(k, line, timeout=120):
 
 
 @T.case("deadline=: work that outlasts it on any machine gets ERR deadline "
-        "no sooner than the deadline, soon after; PINGs answered meanwhile",
+        "no sooner than the deadline, soon after; PINGs answered meanwhile; "
+        "the same work with a deadline ten times longer, its answer",
         daemon={"workers": 1, "budget": 100000000, "count_max": 1000000},
         timeout=150)
 def _(c):
@@ -289,6 +290,11 @@ def _(c):
           % (late, ms))
     eq(got_all, str(limit), "COUNT %d without a deadline" % limit)
     check(during_all > 0, "no PING answered during COUNT %d" % limit)
+    # A deadline that lets the same work finish (ten times what it took,
+    # and 2 s more) changes nothing: the count, not ERR deadline.
+    long_ms = int(took * 10000) + 2000
+    eq(k.req("COUNT %s %d deadline=%d" % (EMPTY, limit, long_ms), 60),
+       str(limit), "COUNT %d with deadline=%d" % (limit, long_ms))
     check(pings and set(pings) == {"PONG"}, "PINGs: %r" % pings[:3])
     st = h.stats_ints(c.d.stats())
     eq(st["err_deadline"], 1, "err_deadline")

@@ -121,8 +121,9 @@ def _(c):
 
 @T.case("every argument is checked before anything is sent: a puzzle "
         "with a line break, CR, NUL, a blank, '=' or a non-ASCII character, "
-        "of a wrong length, a limit not an int, a request line of two lines "
-        "or blank; sudokud.InputError, an Error and a ValueError",
+        "of a wrong length, a limit not an int, clues= from 30 to 20, a "
+        "request line of two lines, with DEL or blank; sudokud.InputError, "
+        "an Error and a ValueError",
         transports=ONE, daemonless=True)
 def _(c):
     got = []
@@ -141,6 +142,8 @@ def _(c):
                 ("syntax", k.count, (CLASSIC, True)),
                 ("syntax", k.solve, (CLASSIC,), {"deadline": 86401}),
                 ("char", k.request, ("PING\nSOLVE " + CLASSIC,)),
+                ("char", k.request, ("PING\x7f",)),
+                ("syntax", k.generate, ("easy",), {"clues": (30, 20)}),
                 ("syntax", k.request, ("  ",)))):
             e = fails(sudokud.InputError, "argument %d" % i, fn, *args,
                       **(kw[0] if kw else {}))
@@ -170,7 +173,8 @@ def _(c):
 
 
 @T.case("a server that lies: a solution that is no solution, SOLUTIONS "
-        "repeated, too many or out of order, a count above the limit, an "
+        "repeated, too many or out of order, a count above the limit, a "
+        "score of three digits, an "
         "ERR code SOLVE cannot get, bytes that are no text: ProtocolError; "
         "the next call connects again", transports=ONE, daemonless=True)
 def _(c):
@@ -187,6 +191,8 @@ def _(c):
         ("largest first", lambda k: k.solutions(EMPTY, 5),
          five[::-1] + ["END"]),
         ("a count of 7 to 2", lambda k: k.count(EMPTY, 2), "7"),
+        ("a score of three digits", lambda k: k.rate(CLASSIC),
+         "easy 1.05 naked_single"),
         ("ERR wrong to SOLVE", lambda k: k.solve(CLASSIC), "ERR wrong r1c1"),
         ("0xff bytes", lambda k: k.solve(CLASSIC), b"\xff" * 81),
         ("an ESC", lambda k: k.solve(CLASSIC), SOLUTION[:80] + "\x1b"),

@@ -7,6 +7,7 @@
  * and '.', its givens are consistent, and it formats back to the same
  * digits; a refused one gets the first error in the documented order
  * (length, then the first bad byte, then a pair of clashing givens).
+ * Read in two steps (sudoku_parse_cells(), sudoku_conflict()), the same.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -99,15 +100,49 @@ fuzz_refused(const uint8_t *p, size_t n, const struct sudoku_perror *e)
 	}
 }
 
+/*
+ * The same bytes in two steps, sudoku_parse_cells() then the search's
+ * check and sudoku_conflict() (the daemon's way): the same answer.
+ */
+static void
+fuzz_two_steps(const uint8_t *p, size_t n, int ok,
+    const struct sudoku_perror *e)
+{
+	struct sudoku_grid	g;
+	struct sudoku_search	s;
+	struct sudoku_perror	e2;
+	int			conflict = !ok && e->kind == SUDOKU_PERR_CONFLICT;
+
+	if (sudoku_parse_cells((const char *)p, n, &g, &e2) !=
+	    (ok || conflict ? 0 : -1))
+		abort();
+	if (!ok && !conflict) {
+		if (e2.kind != e->kind || e2.length != e->length ||
+		    e2.pos != e->pos || e2.byte != e->byte)
+			abort();
+		return;
+	}
+	if ((sudoku_search_init(&s, &g, SUDOKU_ANY, 1, 1) ==
+	    SUDOKU_INVALID) != conflict ||
+	    (sudoku_conflict(&g, &e2) != 0) != conflict)
+		abort();
+	if (conflict && (e2.cell1 != e->cell1 || e2.cell2 != e->cell2 ||
+	    e2.digit != e->digit || e2.unit != e->unit ||
+	    e2.unit_index != e->unit_index))
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sudoku_grid	g;
 	struct sudoku_perror	e;
+	int			ok;
 
-	if (sudoku_parse((const char *)data, size, &g, &e) == 0)
+	if ((ok = sudoku_parse((const char *)data, size, &g, &e) == 0))
 		fuzz_accepted(data, size, &g);
 	else
 		fuzz_refused(data, size, &e);
+	fuzz_two_steps(data, size, ok, &e);
 	return (0);
 }

@@ -384,3 +384,64 @@ test_shuffle(void **state)
 	assert_int_equal(distinct, 50);
 	tb_free(&set);
 }
+
+/*
+ * SHUFFLE moves givens across bands and stacks, within them, and
+ * transposes: four givens all in box 1 (three in its first row, one
+ * under them), shuffled with 400 seeds, stay together in one box; over
+ * the seeds they land in every box, their row of three in every row
+ * and (transposed, a column of three) in every column, and the lone
+ * given takes every digit.  Read from the output alone.
+ */
+void
+test_shuffle_moves(void **state)
+{
+	struct sudoku_grid	 in, out;
+	unsigned int		 boxes = 0, rows = 0, cols = 0, digits = 0;
+	int			 seed, i, n, r, c, box, line[2][9];
+	int			 lone;
+
+	(void)state;
+	/* Rows 1 and 2 as given, seven blank rows. */
+	tb_puzzle("123......" "4........" "........................."
+	    "......................................", &in);
+	for (seed = 1; seed <= 400; seed++) {
+		sudoku_shuffle(&in, (uint64_t)seed, &out, NULL);
+		memset(line, 0, sizeof line);
+		box = -1;
+		for (i = n = 0; i < SUDOKU_CELLS; i++) {
+			if (out.cell[i] == 0)
+				continue;
+			r = i / 9;
+			c = i % 9;
+			if (box != -1 && box != r / 3 * 3 + c / 3)
+				test_fail("seed %d: givens in two boxes", seed);
+			box = r / 3 * 3 + c / 3;
+			line[0][r]++;
+			line[1][c]++;
+			n++;
+		}
+		assert_int_equal(n, 4);
+		boxes |= 1u << box;
+		for (i = 0; i < 9; i++) {
+			rows |= (line[0][i] == 3) << i;
+			cols |= (line[1][i] == 3) << i;
+		}
+		/*
+		 * The lone given: alone in its row (column) and beside a
+		 * given of the three in its column (row); each of those
+		 * has three in its row (column).
+		 */
+		for (i = 0, lone = 0; i < SUDOKU_CELLS; i++)
+			if (out.cell[i] != 0 &&
+			    line[0][i / 9] + line[1][i % 9] == 3)
+				lone = out.cell[i];
+		assert_true(lone >= 1 && lone <= 9);
+		digits |= 1u << lone;
+	}
+	if (boxes != 0x1ff || rows != 0x1ff || cols != 0x1ff ||
+	    digits != 0x3fe)
+		test_fail("over 400 seeds: boxes %03x, rows of three %03x, "
+		    "columns of three %03x, digits %03x (all: 1ff, 1ff, 1ff, "
+		    "3fe)", boxes, rows, cols, digits);
+}

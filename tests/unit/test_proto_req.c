@@ -33,6 +33,9 @@
 			"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 #define LOWER81		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
 			"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+/* 81 bytes, a blank amid dots: two tokens (proto_plain() must see it). */
+#define DOTS_SP		D9 D9 D9 D9 ".... ...." D9 D9 D9 D9
+#define DOTS_TAB	D9 D9 D9 D9 "....\t...." D9 D9 D9 D9
 /* CLASSIC with '0' for its blanks. */
 #define CLASSIC0 \
 	"530070000" "600195000" "098000060" \
@@ -75,6 +78,8 @@ static const struct rq solve_rows[] = {
 	R("sOlVe " CLASSIC, CLASSIC_SOL "\n", SOLVED),
 	R("  SOLVE \t  " CLASSIC " \t", CLASSIC_SOL "\n", SOLVED),
 	R("SOLVE\t" CLASSIC, CLASSIC_SOL "\n", SOLVED),
+	R("LEXMIN" CLASSIC, UNKNOWN("'LEXMIN53..7....6..195....98....6'..."),
+	    "err_syntax"),
 	R("\t " CLASSIC "  ", CLASSIC_SOL "\n", SOLVED),
 	R("SOLVE " HARD, HARD_SOL "\n", SOLVED),
 	R(EASTER, EASTER_SOL "\n", SOLVED),
@@ -263,6 +268,9 @@ static const struct rq unknown_rows[] = {
 	R("-1", UNKNOWN("'-1'"), "err_syntax"),
 	R("GET", UNKNOWN("'GET'"), "err_syntax"),
 	R("SOLVEX " CLASSIC, UNKNOWN("'SOLVEX'"), "err_syntax"),
+	/* 81 bytes, the length of a bare puzzle, not starting as one. */
+	R("x" X80, UNKNOWN("'" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" "'..."),
+	    "err_syntax"),
 	{ B("\0"), PROTO_OK, UNKNOWN("0x00"), NULL, "err_syntax" },
 	{ B("PI\0NG"), PROTO_OK, UNKNOWN("'PI' 0x00 'NG'"), NULL,
 	    "err_syntax" },
@@ -343,6 +351,15 @@ static const struct rq nargs_rows[] = {
 	P("LEXMIN " EMPTY " 2", "ERR syntax ", "", "cmd_lexmin err_syntax"),
 	P("COUNT " CLASSIC " 10 10", "ERR syntax ", "", "cmd_count err_syntax"),
 	P("VERSION 2", "ERR syntax ", "", "cmd_version err_syntax"),
+	/* 81 bytes after SOLVE, or alone, with a blank among them. */
+	P("SOLVE " DOTS_SP, "ERR syntax a puzzle is 81 cells", "has 2 pieces",
+	    "cmd_solve err_syntax"),
+	P("SOLVE " DOTS_TAB, "ERR syntax a puzzle is 81 cells",
+	    "has 2 pieces", "cmd_solve err_syntax"),
+	P(DOTS_SP, "ERR syntax a puzzle is 81 cells", "has 2 pieces",
+	    "cmd_solve err_syntax"),
+	P(DOTS_TAB, "ERR syntax a puzzle is 81 cells", "has 2 pieces",
+	    "cmd_solve err_syntax"),
 };
 
 void
@@ -394,6 +411,7 @@ static const struct rq length_rows[] = {
 	R(DOTS ".", LENGTH("82"), "cmd_solve err_length"),
 	R("5300700006", LENGTH("10"), "cmd_solve err_length"),
 	R("SOLVE " DOTS80, LENGTH("80"), "cmd_solve err_length"),
+	R("SOLVE  " DOTS80, LENGTH("80"), "cmd_solve err_length"),
 	R("LEXMIN " EMPTY EMPTY, LENGTH("162"), "cmd_lexmin err_length"),
 	R("COUNT " DOTS80 " 5", LENGTH("80"), "cmd_count err_length"),
 	/* length before char */

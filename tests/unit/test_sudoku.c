@@ -77,6 +77,46 @@ expect_text(const struct sudoku_perror *err, const char *want)
 	assert_int_equal(n, strlen(want));
 }
 
+/*
+ * The same bytes read in two steps, sudoku_parse_cells() then
+ * sudoku_conflict() (the daemon's way, its search checking the givens):
+ * the same error as sudoku_parse()'s, want (kind NONE: accepted).
+ */
+static void
+expect_two_steps(const char *s, size_t len, const struct sudoku_perror *want)
+{
+	struct sudoku_grid	g;
+	struct sudoku_search	search;
+	struct sudoku_perror	err;
+	int			cells_ok = want->kind == SUDOKU_PERR_NONE ||
+				    want->kind == SUDOKU_PERR_CONFLICT;
+
+	memset(&err, 0xff, sizeof err);
+	assert_int_equal(sudoku_parse_cells(s, len, &g, &err),
+	    cells_ok ? 0 : -1);
+	if (!cells_ok) {
+		assert_int_equal(err.kind, want->kind);
+		assert_int_equal(err.length, want->length);
+		if (want->kind == SUDOKU_PERR_CHAR) {
+			assert_int_equal(err.pos, want->pos);
+			assert_int_equal(err.byte, want->byte);
+		}
+		return;
+	}
+	assert_int_equal(err.kind, SUDOKU_PERR_NONE);
+	assert_int_equal(sudoku_search_init(&search, &g, SUDOKU_ANY, 1, 0),
+	    want->kind == SUDOKU_PERR_NONE ? SUDOKU_MORE : SUDOKU_INVALID);
+	memset(&err, 0, sizeof err);
+	assert_int_equal(sudoku_conflict(&g, &err),
+	    want->kind == SUDOKU_PERR_NONE ? 0 : -1);
+	assert_int_equal(err.kind, want->kind);
+	assert_int_equal(err.cell1, want->cell1);
+	assert_int_equal(err.cell2, want->cell2);
+	assert_int_equal(err.digit, want->digit);
+	assert_int_equal(err.unit, want->unit);
+	assert_int_equal(err.unit_index, want->unit_index);
+}
+
 static void
 expect_length(const char *s, size_t len, size_t found)
 {
@@ -90,6 +130,7 @@ expect_length(const char *s, size_t len, size_t found)
 	assert_int_equal(err.length, found);
 	snprintf(want, sizeof want, "expected 81 cells, found %zu", found);
 	expect_text(&err, want);
+	expect_two_steps(s, len, &err);
 }
 
 static void
@@ -108,6 +149,7 @@ test_parse_blanks(void **state)
 		memset(&g, 0xff, sizeof g);
 		assert_int_equal(sudoku_parse(s, SUDOKU_CELLS, &g, &err), 0);
 		assert_memory_equal(g.cell, want.cell, SUDOKU_CELLS);
+		expect_two_steps(s, SUDOKU_CELLS, &err);
 		for (char *p = s; *p != '\0'; p++)
 			if (*p == '.' && (i == 1 || (p - s) % 2 == 0))
 				*p = '0';
@@ -169,7 +211,7 @@ expect_char(unsigned char b, size_t pos, const char *want, const char *alt)
 	sudoku_perror_text(&err, buf, sizeof buf);
 	if (strcmp(buf, want) != 0 && (alt == NULL || strcmp(buf, alt) != 0))
 		test_fail("byte 0x%02x at %zu: got \"%s\", want \"%s\"", b,
-		    pos, buf, want);
+		    pos, buf, want);	expect_two_steps(s, SUDOKU_CELLS, &err);
 }
 
 static void
@@ -233,6 +275,7 @@ expect_conflict(const char *digits, const int *at, int n, int c1, int c2,
 	assert_int_equal(err.cell1, c1);
 	assert_int_equal(err.cell2, c2);
 	assert_int_equal(err.digit, digit);
+	expect_two_steps(s, SUDOKU_CELLS, &err);
 	if (text == NULL)
 		return;		/* unit not determined by the spec */
 	assert_int_equal(err.unit, unit);
@@ -300,6 +343,7 @@ test_parse_conflict_solved(void **state)
 	assert_int_equal(err.unit, SUDOKU_UNIT_ROW);
 	assert_int_equal(err.unit_index, 0);
 	expect_text(&err, "digit 9 twice in row 1: r1c1 and r1c7");
+	expect_two_steps(s, SUDOKU_CELLS, &err);
 	/* Without the row clash the box's pair (second cell 19) is next. */
 	s[6] = '0';
 	assert_int_equal(sudoku_parse(s, SUDOKU_CELLS, NULL, &err), -1);
@@ -308,11 +352,13 @@ test_parse_conflict_solved(void **state)
 	assert_int_equal(err.unit, SUDOKU_UNIT_BOX);
 	assert_int_equal(err.unit_index, 0);
 	expect_text(&err, "digit 9 twice in box 1: r1c1 and r3c2");
+	expect_two_steps(s, SUDOKU_CELLS, &err);
 	s[19] = '0';
 	assert_int_equal(sudoku_parse(s, SUDOKU_CELLS, NULL, &err), -1);
 	assert_int_equal(err.cell2, 54);
 	assert_int_equal(err.unit, SUDOKU_UNIT_COL);
 	expect_text(&err, "digit 9 twice in column 1: r1c1 and r7c1");
+	expect_two_steps(s, SUDOKU_CELLS, &err);
 }
 
 static void
@@ -374,6 +420,15 @@ test_format(void **state)
 	assert_int_equal(out[SUDOKU_CELLS], 'Z');	/* no terminator */
 	for (i = 0; i < SUDOKU_CELLS; i++)
 		assert_int_equal(out[i], '0' + i % 10);
+	/* A value that is no cell's is '?', wherever it is. */
+	for (i = 0; i < SUDOKU_CELLS; i++) {
+		g.cell[i] = (uint8_t[]){ 10, 0x7f, 0x80, 0xff }[i % 4];
+		sudoku_format(&g, out);
+		assert_int_equal(out[i], '?');
+		assert_int_equal(out[(i + 1) % SUDOKU_CELLS],
+		    '0' + (i + 1) % SUDOKU_CELLS % 10);
+		g.cell[i] = i % 10;
+	}
 	/* format then parse gives the grid back (no two equal in a unit). */
 	test_grid(WIKI, &g);
 	sudoku_format(&g, out);

@@ -128,6 +128,7 @@ main(void)
 		cmocka_unit_test(test_canon_invalid),
 		cmocka_unit_test(test_transform_apply),
 		cmocka_unit_test(test_shuffle),
+		cmocka_unit_test(test_shuffle_moves),
 		cmocka_unit_test(test_sym_names),
 		cmocka_unit_test(test_sym_holds),
 		cmocka_unit_test(test_pattern_parse),

@@ -60,6 +60,7 @@ void	test_canon_distinct(void **);
 void	test_canon_invalid(void **);
 void	test_transform_apply(void **);
 void	test_shuffle(void **);
+void	test_shuffle_moves(void **);
 
 /* test_symgen.c */
 void	test_sym_names(void **);
