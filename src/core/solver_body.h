@@ -65,6 +65,11 @@
 #include "sudoku.h"
 #include "solver.h"
 
+/* 1 in solver_hard*.c: only the hard copy of the loop (solver_search.h). */
+#ifndef SOLVER_HARD_PART
+#define SOLVER_HARD_PART	0
+#endif
+
 #define SOLVER_CAT(a, b)	a##_##b
 #define SOLVER_XCAT(a, b)	SOLVER_CAT(a, b)
 #define SOLVER_FN(x)		SOLVER_XCAT(x, SOLVER_ENGINE)

@@ -147,7 +147,7 @@ solver_pick(const struct board *bd, enum solver_mode mode,
 	for (d = 0; d < 8; d++)
 		if (bd->f[b * 9 + d] & p)
 			break;
-	if (mode == SOLVER_COUNT || mode == SOLVER_HARD) {
+	if (mode == SOLVER_COUNT) {
 		/* Its next digit (the other one of a bivalue cell). */
 		for (e = d + 1; e < 8; e++)
 			if (bd->f[b * 9 + e] & p)
@@ -170,23 +170,25 @@ solver_open(const struct board *bd)
 
 /*
  * Is the puzzle hard, so that a count (SOLVER_COUNT) goes on as
- * SOLVER_HARD?  Asked once, at the first fixpoint: at least 49 cells
- * open and fewer than 12 of them with two digits.  Why: triads and the
- * band rule take 23 % fewer guesses counting to 2 on the rated-11+ set
- * and 21 % on hardest_1106, where the search is long, but 4-15 % more
- * on the sets of puzzles with many solutions and 34-35 givens (46 or
- * so open), where the likelier digit of a bivalue cell finds a second
- * solution sooner, and on top1465 the bivalue cells of the puzzles with
- * many of them do better (doc/bench-solver.md).
+ * SOLVER_HARD?  Asked once, at the first fixpoint: 55 to 64 cells open
+ * and fewer than 8 of them with two digits -- every puzzle of the two
+ * hardest sets (rated 11+ and hardest_1106: 55-61 open, 0-7 bivalue),
+ * where triads and the band rule take 26 % and 21 % fewer guesses
+ * counting to 2 and 13-18 % less time.  The bound used to be 49 open and
+ * 12 bivalue: that took in puzzles of the many-solution set (up to 57
+ * open, 4-20 bivalue), where the likelier digit of a bivalue cell finds
+ * a second solution sooner (6.23 -> 6.39 guesses, 5 % more time), and
+ * more of top1465's, where the hard count takes fewer guesses but more
+ * instructions (doc/bench-solver.md, "The hard count").
  */
 static inline int
 solver_hard(const struct board *bd, const struct search *sr)
 {
 	int	 open = solver_open(bd);
 
-	return (open >= 49 && open <= 64 && solver_popcount((uint64_t)
+	return (open >= 55 && open <= 64 && solver_popcount((uint64_t)
 	    sr->bival[0] | (uint64_t)sr->bival[1] << 27) +
-	    solver_popcount(sr->bival[2]) < 12);
+	    solver_popcount(sr->bival[2]) < 8);
 }
 
 /* Clears cells x[b] from digit d's word of each band b; the dirty bits. */
@@ -204,6 +206,7 @@ solver_cut(struct board *bd, int d, const uint32_t *x)
 	return (dirty);
 }
 
+#if !SOLVER_HARD_PART
 static enum sudoku_result
 SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
     enum sudoku_policy policy, unsigned long limit, uint64_t budget)
@@ -225,16 +228,21 @@ SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
 	return (s->res);
 }
 
+#endif /* !SOLVER_HARD_PART */
+
 /*
  * Depth-first search from s->cur until done, or until slice more
  * guesses are made (0: no limit).  A search stops for the slice at a
  * fixpoint, just before a guess: s->cur is kept as it is (dirty 0), and
  * the next call propagates it again, finding the same fixpoint and the
  * same branch.  The loop works on local copies, stored back on the way
- * out.
+ * out.  hard is a constant: the plain copy (0, solver_step) has none of
+ * the hard count's tests, and stops at the first fixpoint of a hard
+ * puzzle with s->mode SOLVER_HARD for the hard copy (1,
+ * solver_loop_hard) to go on from there.
  */
-static enum sudoku_result
-SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
+static inline enum sudoku_result
+solver_loop(struct solver *s, uint64_t slice, const int hard)
 {
 	struct board		 cur = s->cur, *stack = s->stack;
 	struct search		 sr = s->sr;
@@ -247,19 +255,18 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 	uint32_t		 p;
 	int			 depth = s->depth, i, r;
 
-	if (s->res != SUDOKU_MORE)
-		return (s->res);
 	stop = budget;
 	if (slice != 0 && slice < budget - sr.guesses)
 		stop = sr.guesses + slice;
 	for (;;) {
 		r = solver_propagate(&cur, cur.dirty, &sr,
-		    mode == SOLVER_HARD ? &tri : NULL);
+		    hard && mode == SOLVER_HARD ? &tri : NULL);
 		if (r == SOLVER_STALL) {
-			if (mode == SOLVER_COUNT && sr.guesses == 0 &&
+			if (!hard && sr.guesses == 0 && mode == SOLVER_COUNT &&
 			    solver_hard(&cur, &sr)) {
 				mode = SOLVER_HARD;
-				continue;
+				cur.dirty = 0;
+				break;
 			}
 			/* depth < SOLVER_DEPTH always holds; see the top. */
 			if (sr.guesses >= stop || depth == SOLVER_DEPTH) {
@@ -269,8 +276,9 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 				break;
 			}
 			sr.guesses++;
-			if (mode == SOLVER_HARD && depth + solver_open(&cur) <
-			    SOLVER_DEPTH && solver_band_pick(&tri, &br)) {
+			if (hard && mode == SOLVER_HARD && depth +
+			    solver_open(&cur) < SOLVER_DEPTH &&
+			    solver_band_pick(&tri, &br)) {
 				stack[depth] = cur;
 				stack[depth].dirty = solver_cut(&stack[depth],
 				    br.d, br.b);
@@ -278,7 +286,9 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 				cur.dirty = solver_cut(&cur, br.d, br.a);
 				continue;
 			}
-			i = solver_pick(&cur, mode, &sr, &p);
+			/* pick's rule for HARD's cells is COUNT's. */
+			i = solver_pick(&cur, hard && mode == SOLVER_HARD ?
+			    SOLVER_COUNT : mode, &sr, &p);
 			stack[depth] = cur;
 			stack[depth].f[i] &= ~p;
 			stack[depth].dirty = 1u << i;
@@ -300,7 +310,7 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 			 * count finds them faster (10-15 % counting 10^5 of
 			 * hardest_1106's with givens out).
 			 */
-			if (n == 2 && mode == SOLVER_HARD)
+			if (hard && n == 2 && mode == SOLVER_HARD)
 				mode = SOLVER_COUNT;
 			if (s->each) {
 				/* Hand this one out; the next branch later. */
@@ -327,6 +337,41 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 	return (res);
 }
 
+/*
+ * The hard copy of the loop is compiled apart, in a unit of its own for
+ * each copy of the engine (solver_hard*.c, SOLVER_HARD_PART), so that
+ * the plain one here is compiled as it was before there was a hard one:
+ * with both in one unit the compiler lays the plain one out otherwise,
+ * 3 % more instructions on the sets that never take the hard one.
+ */
+enum sudoku_result SOLVER_FN(solver_loop_hard)(struct solver *, uint64_t);
+
+#if SOLVER_HARD_PART
+enum sudoku_result
+SOLVER_FN(solver_loop_hard)(struct solver *s, uint64_t slice)
+{
+	return (solver_loop(s, slice, 1));
+}
+#else
+/*
+ * The plain loop, then the hard one if the plain one stopped at the
+ * first fixpoint of a hard puzzle (or the search is in it already).
+ */
+static enum sudoku_result
+SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
+{
+	enum sudoku_result	 res;
+
+	if (s->res != SUDOKU_MORE)
+		return (s->res);
+	if (s->mode != SOLVER_HARD) {
+		res = solver_loop(s, slice, 0);
+		if (res != SUDOKU_MORE || s->mode != SOLVER_HARD)
+			return (res);
+	}
+	return (SOLVER_FN(solver_loop_hard)(s, slice));
+}
+
 static int
 SOLVER_FN(solver_valid)(const struct sudoku_grid *g)
 {
@@ -339,3 +384,4 @@ const struct solver_engine SOLVER_XCAT(solver, SOLVER_ENGINE) = {
 	SOLVER_NAME, SOLVER_FN(solver_start), SOLVER_FN(solver_step),
 	SOLVER_FN(solver_valid)
 };
+#endif /* SOLVER_HARD_PART */

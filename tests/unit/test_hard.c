@@ -6,7 +6,7 @@
  * which has neither and is held to the checker's reference elsewhere
  * (test_sets.c, test_enum.c).  The puzzles: those of
  * puzzles6_forum_hardest_1106 ($PUZZLE_DIR), which a count takes that
- * way (49 to 64 cells open at its first fixpoint, few with two digits),
+ * way (55 to 64 cells open at its first fixpoint, few with two digits),
  * with one or two givens taken out (several solutions) or a digit put
  * in a blank (most often none).  Both walk every solution in turn
  * (sudoku_search_next()), up to HARD_MAX: the same set (when there are
