@@ -45,11 +45,17 @@
  * Search: at a fixpoint that is neither solved nor contradictory, pick a
  * cell and its smallest digit d (solver_pick), push a copy of the state
  * with d removed from the cell (the other branch) and go on with d
- * placed; a guess is one such branch point.  The stack holds at most 81
- * states: each entry has strictly more unsolved cells than the one above
- * it, and the current state fewer than the top one, once propagated.
- * No allocation, no undo log: the stack, the current state and the
- * counters are one struct solver of about 10 KB, which lives in the
+ * placed; a guess is one such branch point.  A count of a hard puzzle
+ * (SOLVER_HARD, chosen at the first fixpoint) adds the triad step
+ * (solver_triad.h) to propagation and branches on a digit's place in a
+ * band or stack instead (solver_perms.h), tdoku's rule.  The stack
+ * holds at most 81 states: with o the cells open (unsolved) in a
+ * state, depth + o never exceeds 81 -- a cell branch adds one to the
+ * depth and takes at least one cell off o once propagated, and a band
+ * branch, which may place no cell, is taken only where depth + o < 81
+ * (solver_step), so that a branch point (o >= 2) is at depth 79 at
+ * most.  No allocation, no undo log: the stack, the current state and
+ * the counters are one struct solver of about 10 KB, which lives in the
  * caller's struct sudoku_search, so a search can stop after any number
  * of guesses and go on later (solver_step()).
  */
@@ -58,6 +64,11 @@
 
 #include "sudoku.h"
 #include "solver.h"
+
+/* 1 in solver_hard*.c: only the hard copy of the loop (solver_search.h). */
+#ifndef SOLVER_HARD_PART
+#define SOLVER_HARD_PART	0
+#endif
 
 #define SOLVER_CAT(a, b)	a##_##b
 #define SOLVER_XCAT(a, b)	SOLVER_CAT(a, b)
@@ -72,7 +83,8 @@
 enum solver_mode {
 	SOLVER_ANY = 0,		/* a bivalue cell: fewest guesses */
 	SOLVER_COUNT,		/* the same, the likelier digit first */
-	SOLVER_LEXMIN		/* the first open cell: smallest first */
+	SOLVER_LEXMIN,		/* the first open cell: smallest first */
+	SOLVER_HARD		/* COUNT on a hard puzzle: see solver_hard() */
 };
 
 enum {
@@ -158,6 +170,23 @@ solver_ctz(uint32_t x)
 	return (__builtin_ctz(x));
 }
 
+/*
+ * Bits set in x: the popcnt instruction in the copies built for CPUs
+ * that have it, else plain SWAR (the x86-64 baseline has no popcnt).
+ */
+static inline int
+solver_popcount(uint64_t x)
+{
+#if SOLVER_POPCNT || defined(__POPCNT__)
+	return (__builtin_popcountll(x));
+#else
+	x -= x >> 1 & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return ((int)((x * 0x0101010101010101ull) >> 56));
+#endif
+}
+
 /* The band row (9 bits in place) holding the single bit p. */
 static inline uint32_t
 solver_rowof(uint32_t p)
@@ -179,5 +208,8 @@ solver_place(struct board *bd, int i, uint32_t p, uint32_t *dirty)
 
 #include "solver_init.h"
 #include "solver_cols.h"
+#include "solver_lanes.h"
+#include "solver_triad.h"
+#include "solver_perms.h"
 #include "solver_prop.h"
 #include "solver_search.h"

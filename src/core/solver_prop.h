@@ -234,10 +234,12 @@ solver_cells(struct board *bd, uint32_t *dirty, struct search *sr)
  * collects them, and the column step only looks at the digits seen since
  * its last run: for the others it would find what it found then, i.e.
  * nothing (the state came from a fixpoint, or from solver_init with
- * every word dirty).
+ * every word dirty).  With tri (SOLVER_HARD), the triad step at a
+ * fixpoint of the others, last; tri then holds its packed words.
  */
 static int
-solver_propagate(struct board *bd, uint32_t dirty, struct search *sr)
+solver_propagate(struct board *bd, uint32_t dirty, struct search *sr,
+    struct solver_tri *tri)
 {
 	uint32_t	 seen = 0;
 	int		 i, r;
@@ -259,6 +261,8 @@ solver_propagate(struct board *bd, uint32_t dirty, struct search *sr)
 		seen = (seen | seen >> 9 | seen >> 18) & 0x1ff;
 		r = solver_columns(bd, seen, &dirty);
 		seen = 0;
+		if (r == 0 && tri != NULL)
+			r = solver_triads(bd, &dirty, tri);
 		if (r < 0)
 			return (SOLVER_FAIL);
 		if (r == 0)

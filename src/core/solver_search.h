@@ -60,23 +60,6 @@ solver_fewest(const struct board *bd, int *bp, uint32_t *pp)
 }
 
 /*
- * Bits set in x: the popcnt instruction in the copies built for CPUs
- * that have it, else plain SWAR (the x86-64 baseline has no popcnt).
- */
-static inline int
-solver_popcount(uint64_t x)
-{
-#if SOLVER_POPCNT || defined(__POPCNT__)
-	return (__builtin_popcountll(x));
-#else
-	x -= x >> 1 & 0x5555555555555555ull;
-	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return ((int)((x * 0x0101010101010101ull) >> 56));
-#endif
-}
-
-/*
  * Among the bivalue cells, the one with the most unsolved peers (a
  * guess there settles the most): fewer guesses than the first one by
  * about half on hard puzzles.  Of several such cells the last one: 1-3 %
@@ -177,6 +160,53 @@ solver_pick(const struct board *bd, enum solver_mode mode,
 }
 
 
+/* The cells not placed yet. */
+static inline int
+solver_open(const struct board *bd)
+{
+	return (solver_popcount((uint64_t)bd->u[0] | (uint64_t)bd->u[1] << 27) +
+	    solver_popcount(bd->u[2]));
+}
+
+/*
+ * Is the puzzle hard, so that a count (SOLVER_COUNT) goes on as
+ * SOLVER_HARD?  Asked once, at the first fixpoint: 55 to 64 cells open
+ * and fewer than 8 of them with two digits -- every puzzle of the two
+ * hardest sets (rated 11+ and hardest_1106: 55-61 open, 0-7 bivalue),
+ * where triads and the band rule take 26 % and 21 % fewer guesses
+ * counting to 2 and 13-18 % less time.  The bound used to be 49 open and
+ * 12 bivalue: that took in puzzles of the many-solution set (up to 57
+ * open, 4-20 bivalue), where the likelier digit of a bivalue cell finds
+ * a second solution sooner (6.23 -> 6.39 guesses, 5 % more time), and
+ * more of top1465's, where the hard count takes fewer guesses but more
+ * instructions (doc/bench-solver.md, "The hard count").
+ */
+static inline int
+solver_hard(const struct board *bd, const struct search *sr)
+{
+	int	 open = solver_open(bd);
+
+	return (open >= 55 && open <= 64 && solver_popcount((uint64_t)
+	    sr->bival[0] | (uint64_t)sr->bival[1] << 27) +
+	    solver_popcount(sr->bival[2]) < 8);
+}
+
+/* Clears cells x[b] from digit d's word of each band b; the dirty bits. */
+static inline uint32_t
+solver_cut(struct board *bd, int d, const uint32_t *x)
+{
+	uint32_t	 dirty = 0;
+	int		 b;
+
+	for (b = 0; b < 3; b++)
+		if ((bd->f[b * 9 + d] & x[b]) != 0) {
+			bd->f[b * 9 + d] &= ~x[b];
+			dirty |= 1u << (b * 9 + d);
+		}
+	return (dirty);
+}
+
+#if !SOLVER_HARD_PART
 static enum sudoku_result
 SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
     enum sudoku_policy policy, unsigned long limit, uint64_t budget)
@@ -198,16 +228,21 @@ SOLVER_FN(solver_start)(struct solver *s, const struct sudoku_grid *in,
 	return (s->res);
 }
 
+#endif /* !SOLVER_HARD_PART */
+
 /*
  * Depth-first search from s->cur until done, or until slice more
  * guesses are made (0: no limit).  A search stops for the slice at a
  * fixpoint, just before a guess: s->cur is kept as it is (dirty 0), and
  * the next call propagates it again, finding the same fixpoint and the
  * same branch.  The loop works on local copies, stored back on the way
- * out.
+ * out.  hard is a constant: the plain copy (0, solver_step) has none of
+ * the hard count's tests, and stops at the first fixpoint of a hard
+ * puzzle with s->mode SOLVER_HARD for the hard copy (1,
+ * solver_loop_hard) to go on from there.
  */
-static enum sudoku_result
-SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
+static inline enum sudoku_result
+solver_loop(struct solver *s, uint64_t slice, const int hard)
 {
 	struct board		 cur = s->cur, *stack = s->stack;
 	struct search		 sr = s->sr;
@@ -215,17 +250,24 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 	enum sudoku_result	 res = SUDOKU_MORE;
 	uint64_t		 budget = s->budget, stop;
 	unsigned long		 n = s->n, limit = s->limit;
+	struct solver_branch	 br;
+	struct solver_tri	 tri;
 	uint32_t		 p;
 	int			 depth = s->depth, i, r;
 
-	if (s->res != SUDOKU_MORE)
-		return (s->res);
 	stop = budget;
 	if (slice != 0 && slice < budget - sr.guesses)
 		stop = sr.guesses + slice;
 	for (;;) {
-		r = solver_propagate(&cur, cur.dirty, &sr);
+		r = solver_propagate(&cur, cur.dirty, &sr,
+		    hard && mode == SOLVER_HARD ? &tri : NULL);
 		if (r == SOLVER_STALL) {
+			if (!hard && sr.guesses == 0 && mode == SOLVER_COUNT &&
+			    solver_hard(&cur, &sr)) {
+				mode = SOLVER_HARD;
+				cur.dirty = 0;
+				break;
+			}
 			/* depth < SOLVER_DEPTH always holds; see the top. */
 			if (sr.guesses >= stop || depth == SOLVER_DEPTH) {
 				if (sr.guesses >= budget || depth == SOLVER_DEPTH)
@@ -234,7 +276,19 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 				break;
 			}
 			sr.guesses++;
-			i = solver_pick(&cur, mode, &sr, &p);
+			if (hard && mode == SOLVER_HARD && depth +
+			    solver_open(&cur) < SOLVER_DEPTH &&
+			    solver_band_pick(&tri, &br)) {
+				stack[depth] = cur;
+				stack[depth].dirty = solver_cut(&stack[depth],
+				    br.d, br.b);
+				depth++;
+				cur.dirty = solver_cut(&cur, br.d, br.a);
+				continue;
+			}
+			/* pick's rule for HARD's cells is COUNT's. */
+			i = solver_pick(&cur, hard && mode == SOLVER_HARD ?
+			    SOLVER_COUNT : mode, &sr, &p);
 			stack[depth] = cur;
 			stack[depth].f[i] &= ~p;
 			stack[depth].dirty = 1u << i;
@@ -251,6 +305,13 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 				res = SUDOKU_SOLVED;
 				break;
 			}
+			/*
+			 * Past two solutions the puzzle has many: the plain
+			 * count finds them faster (10-15 % counting 10^5 of
+			 * hardest_1106's with givens out).
+			 */
+			if (hard && n == 2 && mode == SOLVER_HARD)
+				mode = SOLVER_COUNT;
 			if (s->each) {
 				/* Hand this one out; the next branch later. */
 				if (depth == 0) {
@@ -268,11 +329,47 @@ SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
 		cur = stack[--depth];
 	}
 	s->cur = cur;
+	s->mode = (int)mode;
 	s->sr = sr;
 	s->n = n;
 	s->depth = depth;
 	s->res = res;
 	return (res);
+}
+
+/*
+ * The hard copy of the loop is compiled apart, in a unit of its own for
+ * each copy of the engine (solver_hard*.c, SOLVER_HARD_PART), so that
+ * the plain one here is compiled as it was before there was a hard one:
+ * with both in one unit the compiler lays the plain one out otherwise,
+ * 3 % more instructions on the sets that never take the hard one.
+ */
+enum sudoku_result SOLVER_FN(solver_loop_hard)(struct solver *, uint64_t);
+
+#if SOLVER_HARD_PART
+enum sudoku_result
+SOLVER_FN(solver_loop_hard)(struct solver *s, uint64_t slice)
+{
+	return (solver_loop(s, slice, 1));
+}
+#else
+/*
+ * The plain loop, then the hard one if the plain one stopped at the
+ * first fixpoint of a hard puzzle (or the search is in it already).
+ */
+static enum sudoku_result
+SOLVER_FN(solver_step)(struct solver *s, uint64_t slice)
+{
+	enum sudoku_result	 res;
+
+	if (s->res != SUDOKU_MORE)
+		return (s->res);
+	if (s->mode != SOLVER_HARD) {
+		res = solver_loop(s, slice, 0);
+		if (res != SUDOKU_MORE || s->mode != SOLVER_HARD)
+			return (res);
+	}
+	return (SOLVER_FN(solver_loop_hard)(s, slice));
 }
 
 static int
@@ -287,3 +384,4 @@ const struct solver_engine SOLVER_XCAT(solver, SOLVER_ENGINE) = {
 	SOLVER_NAME, SOLVER_FN(solver_start), SOLVER_FN(solver_step),
 	SOLVER_FN(solver_valid)
 };
+#endif /* SOLVER_HARD_PART */

@@ -2,9 +2,11 @@
 /*
  * test_budget.c -- the search budget of sudoku_solve() and
  * sudoku_count() (no answer or a right one, never a wrong one; exact
- * to the guess), determinism, and the copy of the solver in use
- * (SUDOKU_ISA).  The puzzles are test_solve.c's.
+ * to the guess), determinism, the copy of the solver in use
+ * (SUDOKU_ISA), and the same effort from every copy.  The puzzles are
+ * test_solve.c's, and for the effort those of the hardest set.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,4 +215,107 @@ test_isa(void **state)
 	if (isa_runs(want))
 		test_fail("SUDOKU_ISA=%s, but %s is in use", want, got);
 	skip();
+}
+
+#ifndef TEST_PUZZLE_DIR
+#define TEST_PUZZLE_DIR	"data"
+#endif
+
+/* FNV-1a over the 64-bit words x. */
+static uint64_t
+effort_mix(uint64_t h, uint64_t x)
+{
+	int	 i;
+
+	for (i = 0; i < 8; i++, x >>= 8)
+		h = (h ^ (x & 0xff)) * 0x100000001b3ULL;
+	return (h);
+}
+
+/* Every search of in, its result, count, guesses and steps, into h. */
+static uint64_t
+effort_one(uint64_t h, const struct sudoku_grid *in)
+{
+	static const unsigned long limits[] = { 2, 50 };
+	struct sudoku_grid	out;
+	struct sudoku_stats	st;
+	unsigned long		n;
+	size_t			i;
+
+	for (i = 0; i < 2; i++) {
+		h = effort_mix(h, sudoku_solve(in, i == 0 ? SUDOKU_ANY :
+		    SUDOKU_LEXMIN, 0, &out, &st));
+		h = effort_mix(effort_mix(h, st.guesses), st.steps);
+	}
+	for (i = 0; i < 2; i++) {
+		h = effort_mix(h, sudoku_count(in, limits[i], 0, &n, &out,
+		    &st));
+		h = effort_mix(effort_mix(effort_mix(h, n), st.guesses),
+		    st.steps);
+	}
+	return (h);
+}
+
+uint64_t
+test_effort(void)
+{
+	struct sudoku_grid	in;
+	char			line[256], path[512];
+	FILE			*f;
+	uint64_t		h = 0xcbf29ce484222325ULL;
+	int			k = 0, j;
+
+	memset(&in, 0, sizeof in);
+	h = effort_one(h, &in);
+	f = test_fopen("PUZZLE_DIR", TEST_PUZZLE_DIR,
+	    "puzzles6_forum_hardest_1106", path, sizeof path);
+	while (k < 100 && fgets(line, sizeof line, f) != NULL) {
+		if (line[0] == '#' || sudoku_parse(line, SUDOKU_CELLS, &in,
+		    NULL) != 0)
+			continue;
+		h = effort_one(h, &in);
+		/* Some givens out: several solutions. */
+		for (j = k % 3; j < SUDOKU_CELLS; j += 7)
+			in.cell[j] = 0;
+		h = effort_one(h, &in);
+		k++;
+	}
+	fclose(f);
+	return (h);
+}
+
+/*
+ * Every copy of the solver this CPU runs makes the same searches: the
+ * answers and the effort (guesses, steps) of test_effort()'s, as one
+ * hash, from this program run again with SUDOKU_ISA naming each copy
+ * (tests/unit/test_sudoku --effort prints it), equal to this run's.
+ */
+void
+test_isa_effort(void **state)
+{
+	static const char *const isas[] = { "generic", "sse41", "avx2",
+	    "avx512" };
+	const char	*self = *(const char *const *)*state;
+	unsigned long long got;
+	uint64_t	 want = test_effort();
+	char		 cmd[1024];
+	size_t		 i;
+	FILE		*p;
+
+	for (i = 0; i < sizeof isas / sizeof isas[0]; i++) {
+		if (!isa_runs(isas[i]))
+			continue;
+		snprintf(cmd, sizeof cmd, "SUDOKU_ISA=%s '%s' --effort",
+		    isas[i], self);
+		assert_non_null(p = popen(cmd, "r"));
+		if (fscanf(p, "%llx", &got) != 1)
+			test_fail("%s gave no effort", cmd);
+		assert_int_equal(pclose(p), 0);
+		print_message("# effort of the %s copy: %016llx\n", isas[i],
+		    got);
+		if (got != want)
+			test_fail("the %s copy's effort is %016llx, this run's "
+			    "(%s) %016llx", isas[i], got, sudoku_isa(),
+			    (unsigned long long)want);
+	}
 }

@@ -466,11 +466,17 @@ static struct test_set set_hard_count = { "puzzles6_forum_hardest_1106",
 
 #define SET_CASE(name, set)	{ name, test_set, NULL, NULL, &(set) }
 
+/*
+ * test_sudoku --effort prints test_effort()'s hash, for test_isa_effort
+ * (which runs this program so, once per copy of the solver).
+ */
 int
-main(void)
+main(int argc, char **argv)
 {
+	const char	*self = argv[0];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_isa),
+		cmocka_unit_test_prestate(test_isa_effort, &self),
 		cmocka_unit_test(test_parse_blanks),
 		cmocka_unit_test(test_parse_length),
 		cmocka_unit_test(test_parse_char),
@@ -502,6 +508,7 @@ main(void)
 		cmocka_unit_test(test_enum_cands),
 		cmocka_unit_test(test_lexmin_reference),
 		cmocka_unit_test(test_count_reference),
+		cmocka_unit_test(test_hard_counts),
 		SET_CASE("set_17clue_any", set_17_any),
 		SET_CASE("set_17clue_lexmin", set_17_lexmin),
 		SET_CASE("set_17clue_count2", set_17_count),
@@ -514,6 +521,10 @@ main(void)
 		cmocka_unit_test(test_many_set),
 	};
 
+	if (argc == 2 && strcmp(argv[1], "--effort") == 0) {
+		printf("%016llx\n", (unsigned long long)test_effort());
+		return (0);
+	}
 	/* Keep TAP lines and failure text (stderr) in order in the log. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	return cmocka_run_group_tests_name("sudoku", tests, NULL, NULL);

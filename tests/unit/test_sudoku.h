@@ -5,7 +5,8 @@
  * test_solve.c (solving and counting), test_budget.c (the budget,
  * determinism, the copy of the solver in use), test_search.c (the search
  * in slices), test_sets.c (the puzzle sets and the comparison with the
- * reference search).
+ * reference search), test_enum.c (every solution in turn), test_hard.c
+ * (counting hard puzzles).
  */
 #ifndef TEST_SUDOKU_H
 #define TEST_SUDOKU_H
@@ -57,12 +58,18 @@ void	test_invalid(void **);
 void	test_stats_propagation(void **);
 void	test_stats_null_alias(void **);
 
+/* test_hard.c */
+void	test_hard_counts(void **);
+
 /* test_budget.c */
 void	test_budget_empty(void **);
 void	test_budget_hard(void **);
 void	test_budget_exact(void **);
 void	test_determinism(void **);
 void	test_isa(void **);
+void	test_isa_effort(void **);
+/* A hash of the answers and effort of a sample of searches. */
+uint64_t test_effort(void);
 
 /* test_search.c */
 void	test_search_slices(void **);

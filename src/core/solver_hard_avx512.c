@@ -1,0 +1,7 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * solver_hard_avx512.c -- the hard copy of the search loop of solver_avx512.c,
+ * in a unit of its own (see SOLVER_HARD_PART in solver_search.h).
+ */
+#define SOLVER_HARD_PART	1
+#include "solver_avx512.c"
